@@ -1,0 +1,206 @@
+"""The Kanagawa catalogue: Lesson cards, Starting tiles and Diplomas, read once from the package data.
+
+Each Lesson card has two halves (seed 000, "Continue your work"): the Studio half, used when the card is turned
+over under the Starting tile, and the Print half, painted to the right of it. A card on the table is one of its
+halves; the same value types describe catalogue cards and expansion cards entered by what is printed on them
+(``shared/TABLE-FORMAT.md``, "Player, detailed form").
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from marquoir.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+
+
+@dataclass(frozen=True, slots=True)
+class Paint:
+    """What painting a Print card needs: ``brushes`` brushes on Studio icons of ``landscape`` (seed 000)."""
+
+    landscape: str
+    brushes: int
+
+
+@dataclass(frozen=True, slots=True)
+class PrintHalf:
+    """The Print half of a card: season, Harmony symbols, subject, and what painting it needs.
+
+    ``card_id`` is the catalogue id for a base card and ``None`` for a card entered by what is printed on it.
+    """
+
+    family: str
+    season: str
+    harmony: int = 0
+    trees: int = 0
+    building: str | None = None
+    character: str | None = None
+    animal: str | None = None
+    kites: tuple[str, ...] = ()
+    lanterns: int = 0
+    umbrellas: int = 0
+    yokai_arrival: bool = False
+    paint: Paint | None = None
+    card_id: int | None = None
+
+    def subject_text(self) -> str:
+        """The subject in a few words, as a person reads it off the card."""
+        parts: list[str] = []
+        if self.trees:
+            parts.append(f"{self.trees} tree" + ("s" if self.trees > 1 else ""))
+        for subject in (self.building, self.character, self.animal):
+            if subject:
+                parts.append(subject)
+        if self.kites:
+            parts.append(" + ".join(self.kites) + (" kite" if len(self.kites) == 1 else " kites"))
+        if self.lanterns:
+            parts.append(f"{self.lanterns} lantern" + ("s" if self.lanterns > 1 else ""))
+        if self.umbrellas:
+            parts.append(f"{self.umbrellas} umbrella" + ("s" if self.umbrellas > 1 else ""))
+        return ", ".join(parts) or "no subject"
+
+
+@dataclass(frozen=True, slots=True)
+class StudioHalf:
+    """The Studio half of a card: a landscape icon, an icon (brush, assistant, arrow, keep), Harmony symbols."""
+
+    family: str
+    landscape: str | None = None
+    icon: str | None = None
+    harmony: int = 0
+    yokai_move: bool = False
+    card_id: int | None = None
+
+
+#: A card as written in a table document: a catalogue id, or what is printed on the half in use.
+CardRef = int | PrintHalf | StudioHalf
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A base Lesson card of the catalogue (``data/kanagawa/cards.csv``)."""
+
+    id: int
+    family: str
+    back: str
+    studio: StudioHalf
+    print: PrintHalf
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StartTile:
+    """A Starting tile: one Studio landscape, its arrow, two brushes, and the season it gives the Print."""
+
+    id: str
+    landscape: str
+    arrows: int
+    brushes: int
+    season: str
+
+
+@dataclass(frozen=True, slots=True)
+class Diploma:
+    """A Diploma tile: its family, whether it judges the Print or the Studio, its points and bonus."""
+
+    id: str
+    family: str
+    place: str
+    requirement: str
+    harmony: int
+    bonus: str | None
+    source: str
+
+    @property
+    def is_expansion(self) -> bool:
+        return self.source.startswith("003")
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every fixed fact of the game, loaded once by :func:`catalogue` and passed around as a value."""
+
+    cards: Mapping[int, Card]
+    start_tiles: Mapping[str, StartTile]
+    diplomas: Mapping[str, Diploma]
+    diplomas_by_family: Mapping[str, tuple[Diploma, ...]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        by_family: dict[str, list[Diploma]] = {}
+        for diploma in self.diplomas.values():
+            by_family.setdefault(diploma.family, []).append(diploma)
+        object.__setattr__(self, "diplomas_by_family", {k: tuple(v) for k, v in by_family.items()})
+
+    def diplomas_in_play(self, families: tuple[str, ...]) -> tuple[Diploma, ...]:
+        """The Diplomas of a game: the Print Diplomas of the families in play, the Studio Diplomas, and the Yokai
+        Diploma when an expansion family is in play (seed 003, "Game Set-up" 5; SOURCES.md decision 13)."""
+        yokai = any(f in EXPANSION_FAMILIES for f in families)
+        return tuple(
+            d
+            for d in self.diplomas.values()
+            if d.family in families or (d.place == "studio" and (d.family != "yokai" or yokai))
+        )
+
+
+def _int(text: str) -> int:
+    return int(text) if text.strip() else 0
+
+
+def _read_csv(name: str) -> list[dict[str, str]]:
+    text = resources.files("marquoir").joinpath("data", "kanagawa", name).read_text(encoding="utf-8")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _card(row: dict[str, str]) -> Card:
+    card_id = int(row["id"])
+    family = row["family"]
+    assert family in BASE_FAMILIES, row
+    kind, subject = row["subject_kind"], row["subject"]
+    studio = StudioHalf(
+        family=family,
+        landscape=row["studio_landscape"] or None,
+        icon=row["studio_icon"] or None,
+        harmony=_int(row["studio_harmony"]),
+        card_id=card_id,
+    )
+    printed = PrintHalf(
+        family=family,
+        season=row["season"],
+        harmony=_int(row["print_harmony"]),
+        trees=int(subject) if kind == "trees" else 0,
+        building=subject if kind == "building" else None,
+        character=subject if kind == "character" else None,
+        animal=subject if kind == "animal" else None,
+        paint=Paint(row["print_landscape"], int(row["print_brushes"])),
+        card_id=card_id,
+    )
+    return Card(card_id, family, row["back"], studio, printed, row["confidence_note"])
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The catalogue, read from the package data the first time and shared afterwards."""
+    cards = {card.id: card for card in map(_card, _read_csv("cards.csv"))}
+    tiles = {
+        row["id"]: StartTile(
+            row["id"], row["studio_landscape"], int(row["studio_arrows"]), int(row["brushes_given"]), row["season"]
+        )
+        for row in _read_csv("start_tiles.csv")
+    }
+    diplomas = {
+        row["id"]: Diploma(
+            row["id"],
+            row["family"],
+            row["place"],
+            row["requirement"],
+            int(row["harmony"]),
+            row["bonus"] or None,
+            row["source"],
+        )
+        for row in _read_csv("diplomas.csv")
+    }
+    return Catalogue(cards, tiles, diplomas)

@@ -1,0 +1,415 @@
+"""The legality report: everything that makes a finished table impossible, all at once.
+
+Each check below names its issue code (``shared/TABLE-FORMAT.md``, "Issue codes") and the rule behind it.
+A table with no issue is *legal*: every count, reference and Diploma is possible on its own. Legal does not yet
+prove *reachable*: whether the cards could have been taken and painted in that order, round after round, is the
+rules engine's question (``marquoir check --deep``, code ``UNREACHABLE``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from marquoir.catalogue import CardRef, Catalogue, PrintHalf, StudioHalf, catalogue
+from marquoir.diplomas import check_diploma
+from marquoir.table import DetailedPlayer, SheetPlayer, Table
+from marquoir.tableau import Tableau, card_family
+from marquoir.vocabulary import (
+    BASE_FAMILIES,
+    BRUSH_PAWNS,
+    CARDS_PER_FAMILY,
+    EXPANSION_FAMILIES,
+    STORM_TOKENS,
+    YOKAI_TOKENS,
+)
+
+#: Every issue code, in the order of the table format (stable: only ever added to).
+CODES = (
+    "PLAYER_COUNT",
+    "FAMILIES",
+    "CARD_UNKNOWN",
+    "CARD_DUPLICATE",
+    "CARD_FAMILY_NOT_IN_PLAY",
+    "FAMILY_OVERFLOW",
+    "START_TILE",
+    "DIPLOMA_UNKNOWN",
+    "DIPLOMA_DUPLICATE",
+    "DIPLOMA_SAME_FAMILY",
+    "DIPLOMA_UNMET",
+    "GRAND_MASTER",
+    "YOKAI",
+    "STORMS",
+    "BRUSHES",
+    "PRINT_UNPAINTABLE",
+    "KEPT",
+    "SHEET",
+    "UNREACHABLE",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """One thing that makes the table impossible: a stable ``code``, the ``player`` (``None`` for the whole
+    table), the ``field`` path into the document, and a message in plain words."""
+
+    code: str
+    player: str | None
+    field: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "player": self.player, "field": self.field, "message": self.message}
+
+    def __str__(self) -> str:
+        who = f"{self.player}: " if self.player else ""
+        return f"[{self.code}] {who}{self.message} ({self.field})"
+
+
+_SUBJECT_FAMILY = {
+    "trees": "trees",
+    "building": "buildings",
+    "character": "characters",
+    "animal": "animals",
+    "kites": "kites",
+    "lanterns": "lanterns",
+    "umbrellas": "umbrellas",
+}
+
+
+def _print_object_problem(half: PrintHalf, cat: Catalogue) -> str | None:
+    """Why a Print half entered by what is printed on it cannot exist, or ``None``."""
+    present = {
+        "trees": half.trees != 0,
+        "building": half.building is not None,
+        "character": half.character is not None,
+        "animal": half.animal is not None,
+        "kites": bool(half.kites),
+        "lanterns": half.lanterns != 0,
+        "umbrellas": half.umbrellas != 0,
+    }
+    for key, shown in present.items():
+        if shown and _SUBJECT_FAMILY[key] != half.family:
+            return f"a {half.family} card cannot show {key}"
+    if half.trees and not 1 <= half.trees <= 3:
+        return f"a trees card shows 1 to 3 trees, not {half.trees}"
+    if half.lanterns and not 1 <= half.lanterns <= 3:
+        return f"a lanterns card shows 1 to 3 lanterns, not {half.lanterns}"
+    if half.umbrellas < 0:
+        return f"a card cannot show {half.umbrellas} umbrellas"
+    if half.paint is not None and not 1 <= half.paint.brushes <= 2:
+        return f"a card needs 1 or 2 brushes to paint, not {half.paint.brushes}"
+    if half.family in BASE_FAMILIES:
+        if half.yokai_arrival:
+            return "the Yokai arrival icon is only on expansion cards"
+        if not _matches_catalogue(half, cat):
+            return f"no {half.family} card of the catalogue shows this Print half; enter it by its id"
+    return None
+
+
+@cache
+def _print_signatures(cat: Catalogue) -> frozenset[tuple[Any, ...]]:
+    return frozenset(
+        (c.family, c.print.season, c.print.harmony, c.print.trees, c.print.building, c.print.character, c.print.animal)
+        for c in cat.cards.values()
+    )
+
+
+def _matches_catalogue(half: PrintHalf, cat: Catalogue) -> bool:
+    signature = (half.family, half.season, half.harmony, half.trees, half.building, half.character, half.animal)
+    if signature not in _print_signatures(cat):
+        return False
+    if half.paint is None:
+        return True
+    return any(
+        c.family == half.family and c.print.season == half.season and c.print.paint == half.paint
+        for c in cat.cards.values()
+    )
+
+
+def _studio_object_problem(half: StudioHalf) -> str | None:
+    if half.family in BASE_FAMILIES and half.yokai_move:
+        return "the Yokai movement icon is only on expansion cards"
+    return None
+
+
+def _cards(player: DetailedPlayer, index: int) -> Iterator[tuple[str, CardRef]]:
+    base = f"players[{index}]"
+    for place, refs in (("print", player.print), ("studio", player.studio), ("kept", player.kept)):
+        for i, ref in enumerate(refs):
+            yield f"{base}.{place}[{i}]", ref
+
+
+def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
+    """Every legality issue of ``table``, table-wide checks first, then player by player."""
+    cat = cat or catalogue()
+    players = table.players
+    in_play_diplomas = {d.id for d in cat.diplomas_in_play(table.families)}
+    yokai_game = any(f in EXPANSION_FAMILIES for f in table.families)
+
+    # PLAYER_COUNT — Kanagawa is played by 2 to 4 (seed 002, section 1).
+    if not 2 <= len(players) <= 4:
+        yield Issue("PLAYER_COUNT", None, "players", f"{len(players)} players: Kanagawa is played by 2 to 4")
+
+    # FAMILIES — the 4 base families, or 2 base + 2 expansion (seed 003, "Game Set-up" 4).
+    families = table.families
+    base = [f for f in families if f in BASE_FAMILIES]
+    expansion = [f for f in families if f in EXPANSION_FAMILIES]
+    if len(set(families)) != len(families) or len(families) != 4 or len(base) not in (2, 4):
+        yield Issue(
+            "FAMILIES",
+            None,
+            "families",
+            f"{', '.join(families) or 'no family'}: play the 4 base families, or 2 base and 2 expansion families",
+        )
+    del expansion
+
+    # Cards across the table: CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW.
+    first_use: dict[int, str] = {}
+    per_family: Counter[str] = Counter()
+    for index, player in enumerate(players):
+        if not isinstance(player, DetailedPlayer):
+            continue
+        for path, ref in _cards(player, index):
+            family = card_family(ref, cat)
+            if isinstance(ref, int):
+                if family is None:
+                    yield Issue("CARD_UNKNOWN", player.name, path, f"there is no card {ref}: base cards are 1 to 72")
+                    continue
+                if ref in first_use:
+                    yield Issue("CARD_DUPLICATE", player.name, path, f"card {ref} is already used at {first_use[ref]}")
+                else:
+                    first_use[ref] = path
+            else:
+                problem = _print_object_problem(ref, cat) if isinstance(ref, PrintHalf) else _studio_object_problem(ref)
+                if problem:
+                    yield Issue("CARD_UNKNOWN", player.name, path, problem)
+            assert family is not None
+            per_family[family] += 1
+            if family not in families:
+                yield Issue(
+                    "CARD_FAMILY_NOT_IN_PLAY", player.name, path, f"a {family} card, but {family} are not in play"
+                )
+    for family, count in per_family.items():
+        if count > CARDS_PER_FAMILY:
+            yield Issue("FAMILY_OVERFLOW", None, "players", f"{count} {family} cards on the table: the deck has 18")
+
+    # START_TILE — one tile each, from S1–S4 (seed 002, section 1).
+    tile_owner: dict[str, int] = {}
+    for index, player in enumerate(players):
+        if not isinstance(player, DetailedPlayer):
+            continue
+        path = f"players[{index}].start"
+        if player.start not in cat.start_tiles:
+            yield Issue("START_TILE", player.name, path, f"there is no Starting tile {player.start!r} (S1 to S4)")
+        elif player.start in tile_owner:
+            other = players[tile_owner[player.start]].name
+            yield Issue("START_TILE", player.name, path, f"Starting tile {player.start} is already {other}'s")
+        else:
+            tile_owner[player.start] = index
+
+    # Diplomas: DIPLOMA_UNKNOWN, DIPLOMA_DUPLICATE, DIPLOMA_SAME_FAMILY (seed 000; SOURCES.md decision 7).
+    holder: dict[str, str] = {}
+    for index, player in enumerate(players):
+        ids = player.diplomas
+        if isinstance(ids, int):
+            continue
+        base_path = f"players[{index}].{'sheet.' if isinstance(player, SheetPlayer) else ''}diplomas"
+        families_held: dict[str, str] = {}
+        for i, diploma_id in enumerate(ids):
+            path = f"{base_path}[{i}]"
+            tile = cat.diplomas.get(diploma_id)
+            if tile is None:
+                yield Issue("DIPLOMA_UNKNOWN", player.name, path, f"there is no Diploma {diploma_id!r}")
+                continue
+            if diploma_id not in in_play_diplomas:
+                yield Issue(
+                    "DIPLOMA_UNKNOWN", player.name, path, f"{diploma_id} is not a Diploma of this game's families"
+                )
+                continue
+            if diploma_id in holder:
+                who = holder[diploma_id]
+                text = "twice" if who == player.name else f"and by {who}: each tile exists once"
+                yield Issue("DIPLOMA_DUPLICATE", player.name, path, f"{diploma_id} is held {text}")
+            else:
+                holder[diploma_id] = player.name
+            if tile.family in families_held:
+                yield Issue(
+                    "DIPLOMA_SAME_FAMILY",
+                    player.name,
+                    path,
+                    f"{diploma_id} and {families_held[tile.family]}: one Diploma per family",
+                )
+            else:
+                families_held[tile.family] = diploma_id
+
+    # GRAND_MASTER — one pawn (seed 000, "Components").
+    masters = [p.name for p in players if p.grand_master]
+    if players and len(masters) != 1:
+        yield Issue(
+            "GRAND_MASTER",
+            None,
+            "players",
+            "nobody holds the Grand Master pawn"
+            if not masters
+            else f"{len(masters)} players hold the Grand Master pawn ({', '.join(masters)}): there is one",
+        )
+
+    # YOKAI — 3 tokens, only with the expansion (seed 003, "Game Elements").
+    total_yokai = 0
+    for index, player in enumerate(players):
+        path = f"players[{index}].{'sheet.' if isinstance(player, SheetPlayer) else ''}yokai"
+        total_yokai += max(player.yokai, 0)
+        if player.yokai and not yokai_game:
+            yield Issue("YOKAI", player.name, path, "Yokai tokens, but no expansion family is in play")
+        elif not 0 <= player.yokai <= YOKAI_TOKENS:
+            yield Issue("YOKAI", player.name, path, f"{player.yokai} Yokai tokens: a player holds 0 to 3")
+    if total_yokai > YOKAI_TOKENS:
+        yield Issue("YOKAI", None, "players", f"{total_yokai} Yokai tokens held in all: there are 3")
+
+    # Player by player.
+    brushes_total = 0
+    storms_total = 0
+    for index, player in enumerate(players):
+        if isinstance(player, SheetPlayer):
+            yield from _sheet_issues(player, index, table, cat)
+            continue
+        tableau = Tableau.of(player, cat)
+        yield from _detailed_issues(player, index, tableau, table, cat, in_play_diplomas)
+        brushes_total += max(tableau.brushes_owned, 0)
+        storms_total += sum(
+            1 for d in dict.fromkeys(player.diplomas) if (t := cat.diplomas.get(d)) and t.bonus == "storm"
+        )
+    if brushes_total > BRUSH_PAWNS:
+        yield Issue("BRUSHES", None, "players", f"{brushes_total} brushes owned in all: the box has 15")
+    if storms_total > STORM_TOKENS:
+        yield Issue("STORMS", None, "players", f"{storms_total} Storm tokens earned in all: there are 3")
+
+
+def _detailed_issues(
+    player: DetailedPlayer,
+    index: int,
+    tableau: Tableau,
+    table: Table,
+    cat: Catalogue,
+    in_play: set[str],
+) -> Iterator[Issue]:
+    name = player.name
+    base = f"players[{index}]"
+
+    # DIPLOMA_UNMET — a Diploma is taken the moment it is met, and Print and Studio only grow (seed 000).
+    for i, diploma_id in enumerate(player.diplomas):
+        tile = cat.diplomas.get(diploma_id)
+        if tile is None or diploma_id not in in_play:
+            continue
+        verdict = check_diploma(tile, tableau, table.rules)
+        if verdict.met is False:
+            yield Issue("DIPLOMA_UNMET", name, f"{base}.diplomas[{i}]", verdict.describe())
+
+    # STORMS — tokens only from Diplomas, one per card, on a Print place (seed 002; SOURCES.md decision 3).
+    if player.storms is not None:
+        earned = sum(1 for d in dict.fromkeys(player.diplomas) if (t := cat.diplomas.get(d)) and t.bonus == "storm")
+        if len(player.storms) > earned:
+            yield Issue(
+                "STORMS",
+                name,
+                f"{base}.storms",
+                f"{len(player.storms)} Storm tokens placed, {earned} earned from Diplomas",
+            )
+        places = 1 + len(player.print)
+        used: set[int] = set()
+        for i, storm in enumerate(player.storms):
+            path = f"{base}.storms[{i}].at"
+            if not 0 <= storm.at < places:
+                yield Issue("STORMS", name, path, f"position {storm.at} is outside the Print (0 to {places - 1})")
+            elif storm.at in used:
+                yield Issue("STORMS", name, path, f"two Storm tokens on position {storm.at}")
+            elif storm.at == 0 and not table.rules.storm_on_start_tile:
+                yield Issue("STORMS", name, path, "the rule options forbid a Storm token on the Starting tile")
+            used.add(storm.at)
+
+    # BRUSHES — the figure given must be what the tableau explains (SOURCES.md, decision 8).
+    if player.brushes is not None:
+        explained = tableau.brushes_explained
+        if player.brushes != explained:
+            yield Issue(
+                "BRUSHES",
+                name,
+                f"{base}.brushes",
+                f"{player.brushes} brushes, but the tableau explains {explained} "
+                f"(2 to start, {len(tableau.icons('brush'))} brush icon(s), "
+                f"{tableau.brush_bonus_diplomas} brush Diploma(s))",
+            )
+
+    # PRINT_UNPAINTABLE — a card needs its count of brushes on Studio icons of its landscape (seed 000).
+    for i, half in enumerate(tableau.print):
+        if half is None or half.paint is None:
+            continue
+        serving = tableau.icons_serving(half.paint.landscape)
+        need = half.paint.brushes
+        if serving < need or tableau.brushes_explained < need:
+            yield Issue(
+                "PRINT_UNPAINTABLE",
+                name,
+                f"{base}.print[{i}]",
+                f"card {tableau.print_labels()[i]} needs {need} brush(es) on {half.paint.landscape}; the Studio has "
+                f"{serving} icon(s) that serve {half.paint.landscape}",
+            )
+
+    # KEPT — one card kept per keep icon (seed 000, "Continue your work").
+    if len(player.kept) > tableau.keep_icons:
+        yield Issue(
+            "KEPT",
+            name,
+            f"{base}.kept",
+            f"{len(player.kept)} kept card(s), but the Studio has {tableau.keep_icons} keep icon(s)",
+        )
+
+
+def _achievable_diploma_points(families: Sequence[str], cat: Catalogue) -> frozenset[int]:
+    """Every sum of Diploma points a player can hold: at most one tile per family in play."""
+    sums = {0}
+    by_family: dict[str, list[int]] = {}
+    for diploma in cat.diplomas_in_play(tuple(families)):
+        by_family.setdefault(diploma.family, []).append(diploma.harmony)
+    for points in by_family.values():
+        sums |= {s + p for s in sums for p in points}
+    return frozenset(sums)
+
+
+def _sheet_issues(player: SheetPlayer, index: int, table: Table, cat: Catalogue) -> Iterator[Issue]:
+    base = f"players[{index}].sheet"
+    name = player.name
+    if player.print_cards < 1:
+        yield Issue("SHEET", name, f"{base}.print_cards", f"{player.print_cards} Print cards: the Starting tile is 1")
+    if player.season_chain < 0:
+        yield Issue("SHEET", name, f"{base}.season_chain", f"a season chain of {player.season_chain}")
+    elif player.season_chain > max(player.print_cards, 0):
+        yield Issue(
+            "SHEET",
+            name,
+            f"{base}.season_chain",
+            f"a chain of {player.season_chain} is longer than the Print ({player.print_cards} cards)",
+        )
+    elif player.season_chain == 0 and player.print_cards >= 1:
+        yield Issue("SHEET", name, f"{base}.season_chain", "the Starting tile alone makes a chain of 1")
+    if isinstance(player.diplomas, int) and player.diplomas not in _achievable_diploma_points(table.families, cat):
+        yield Issue(
+            "SHEET",
+            name,
+            f"{base}.diplomas",
+            f"{player.diplomas} Diploma points cannot be made with one tile per family in play",
+        )
+
+
+def check(table: Table, cat: Catalogue | None = None) -> list[Issue]:
+    """All the legality issues of ``table`` at once (see :func:`iter_issues`)."""
+    return list(iter_issues(table, cat))
+
+
+def is_legal(table: Table, cat: Catalogue | None = None) -> bool:
+    """Whether ``table`` has no legality issue. Legal is not reachable: see the module docstring."""
+    return not any(True for _ in iter_issues(table, cat))
