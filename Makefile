@@ -4,7 +4,19 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: test run lint typecheck unit bench clean
+.PHONY: test run lint typecheck unit bench clean system-deps
+
+# Debian packages the tests need: Chromium for the browser tests, Poppler's pdftoppm to look at rendered PDFs,
+# Pango and fonts for WeasyPrint. Installed only when missing, and only where apt-get can (root on Debian).
+SYSTEM_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+system-deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "Missing Debian packages:$$missing (install them, e.g. sudo apt-get install$$missing)" >&2; exit 1; fi; \
+	fi
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -12,7 +24,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-test: $(STAMP) lint typecheck unit
+test: system-deps $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
 	$(PY) -m ruff check marquoir tests bench

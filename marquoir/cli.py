@@ -190,7 +190,7 @@ def _extra_commands() -> list[Callable[[Any], None]]:
 EXTRA_COMMAND_MODULES: tuple[str, ...] = (
     "marquoir.web.commands",
     "marquoir.engine.commands",
-    "marquoir.commands_extra",
+    "marquoir.reports.commands",
 )
 
 
