@@ -1,0 +1,178 @@
+"""Opening the database: the URL, the engine, SQLite's safety settings, and the schema brought up to date.
+
+Migrations are Alembic's, run programmatically when the database is opened (no manual step): Alembic is the
+migration tool of SQLAlchemy's own authors, knows how to alter tables on SQLite (batch mode) and on PostgreSQL
+alike, and records the schema version in the database. The upgrade runs in one transaction that first takes the
+database's write lock (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL), so several processes opening
+a new database at once migrate it exactly once, and a process killed mid-migration leaves the old schema intact.
+
+SQLite runs in WAL mode (readers never block the writer) with a busy timeout (writers wait for each other instead
+of failing) and ``synchronous=FULL`` (a committed save survives a crash). Every write transaction starts with
+``BEGIN IMMEDIATE`` so two writers queue up at the start instead of deadlocking on a lock upgrade.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+
+from marquoir.storage.errors import StorageError
+from marquoir.storage.schema import VERSION_TABLE
+
+#: The file name of the default SQLite database inside the folder the caller gives.
+DEFAULT_FILE_NAME = "marquoir.sqlite3"
+#: How long a writer waits for another one before giving up with ``StorageError(reason="busy")``.
+DEFAULT_BUSY_TIMEOUT = 30.0
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: Execution option that makes a transaction a write transaction (``BEGIN IMMEDIATE`` on SQLite).
+WRITE_OPTION = "marquoir_write"
+#: An arbitrary constant: the PostgreSQL advisory lock that serialises schema upgrades.
+_PG_MIGRATION_LOCK = 0x6D61_7271
+
+
+def database_url(default_folder: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> str:
+    """``DATABASE_URL`` from ``environ`` when set, else a SQLite file in ``default_folder`` (created if missing)."""
+    env = os.environ if environ is None else environ
+    url = env.get("DATABASE_URL", "").strip()
+    if url:
+        return url
+    folder = Path(default_folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(f"cannot create the database folder {folder}: {error.strerror}", "unavailable") from None
+    return sqlite_url(folder / DEFAULT_FILE_NAME)
+
+
+def sqlite_url(path: str | os.PathLike[str]) -> str:
+    """The SQLAlchemy URL of a SQLite file."""
+    return str(sa.URL.create("sqlite", database=str(Path(path).resolve())))
+
+
+def open_database(url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, migrate: bool = True) -> Engine:
+    """An engine for ``url`` (a SQLAlchemy URL: ``sqlite:////path/file.sqlite3``, ``postgresql+psycopg://…``),
+    with the schema brought up to date unless ``migrate`` is false. Raises :class:`StorageError` when the database
+    cannot be opened or migrated."""
+    try:
+        parsed = sa.make_url(url)
+    except sa.exc.ArgumentError:
+        raise StorageError(f"DATABASE_URL is not a database URL: {url!r}", "unavailable") from None
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database in (None, "", ":memory:"):
+            raise StorageError("a SQLite database must be a file (saved games must outlive the process)", "unavailable")
+        engine = sa.create_engine(parsed, connect_args={"timeout": busy_timeout})
+        _configure_sqlite(engine, busy_timeout)
+    else:
+        try:
+            engine = sa.create_engine(parsed, pool_pre_ping=True)
+        except (ImportError, sa.exc.NoSuchModuleError) as error:
+            raise StorageError(f"no database driver for {parsed.drivername}: {error}", "unavailable") from None
+    if migrate:
+        upgrade(engine)
+    return engine
+
+
+def _configure_sqlite(engine: Engine, busy_timeout: float) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        # SQLAlchemy, not the sqlite3 module, decides when transactions begin (SQLAlchemy's pysqlite notes).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = FULL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get(WRITE_OPTION, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """Alembic's configuration for Marquoir's migrations, without an ini file."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("version_table", VERSION_TABLE)
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def head_revision() -> str:
+    """The newest migration's revision id."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision the database is at (``None`` for an empty database)."""
+    with guarded("read the schema version"), engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
+        return context.get_current_revision()
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` in one locked transaction (a no-op when it is already there)."""
+    with guarded("update the database schema"), write_transaction(engine) as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_MIGRATION_LOCK})
+        command.upgrade(alembic_config(connection), revision)
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """One write transaction: committed when the block ends, rolled back on any exception."""
+    with engine.connect() as connection:
+        connection.execution_options(**{WRITE_OPTION: True})
+        with connection.begin():
+            yield connection
+
+
+@contextmanager
+def read_transaction(engine: Engine) -> Iterator[Connection]:
+    """One read transaction: a consistent snapshot of the database."""
+    with engine.connect() as connection, connection.begin():
+        yield connection
+
+
+@contextmanager
+def guarded(action: str) -> Iterator[None]:
+    """Turn the database's failures into :class:`StorageError` saying what could not be done and why."""
+    try:
+        yield
+    except sa.exc.DBAPIError as error:
+        raise storage_error(action, error) from error
+
+
+def storage_error(action: str, error: sa.exc.DBAPIError) -> StorageError:
+    """The :class:`StorageError` for a driver failure while doing ``action``."""
+    text = str(error.orig).strip() if error.orig is not None else str(error)
+    lowered = text.lower()
+    if "locked" in lowered or "busy" in lowered or "could not obtain lock" in lowered:
+        return StorageError(
+            f"could not {action}: the database is busy with another save; nothing was changed, try again", "busy"
+        )
+    if "full" in lowered or "no space" in lowered or "disk quota" in lowered:
+        return StorageError(f"could not {action}: the disk or the database is full; nothing was changed", "full")
+    if isinstance(error, sa.exc.OperationalError | sa.exc.InterfaceError) and (
+        "unable to open" in lowered or "readonly" in lowered or "read-only" in lowered or "connect" in lowered
+    ):
+        return StorageError(f"could not {action}: the database cannot be opened or written ({text})", "unavailable")
+    return StorageError(f"could not {action}: the database refused it ({text})")

@@ -1,0 +1,348 @@
+"""Saved games: save, list, search, open, correct (the old version kept), delete — each one transaction.
+
+Values in, values out: every function takes the engine from :func:`marquoir.storage.open_database` and plain
+values (a :class:`~marquoir.table.Table`, an id, a token) and returns frozen values. A game is stored as its table
+document (``shared/TABLE-FORMAT.md``) with its score report. Each game has two unguessable tokens
+(:func:`secrets.token_urlsafe`): the *share* token opens it read-only, the *edit* token is needed to correct or
+delete it — the functions that change a game take only the edit token, so a share link cannot change anything.
+"""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine, RowMapping
+
+from marquoir.document import parse_table, table_to_document
+from marquoir.scoring import ScoreReport, score
+from marquoir.storage.database import guarded, read_transaction, write_transaction
+from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
+from marquoir.storage.schema import game_players, game_versions, games
+from marquoir.table import Table
+
+#: Bytes of randomness in each token (the token is about 4/3 as many characters).
+TOKEN_BYTES = 24
+#: The most games one list call returns.
+MAX_LIMIT = 500
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """One player of a saved game as the list shows it."""
+
+    seat: int
+    name: str
+    total: int
+    rank: int
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A line of the games list: no document, no edit token."""
+
+    id: int
+    share_token: str
+    played_at: datetime
+    updated_at: datetime
+    version: int
+    players: tuple[PlayerLine, ...]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players if p.winner)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A saved game at its current version: the table document and its score report (both JSON values)."""
+
+    id: int
+    share_token: str
+    edit_token: str
+    played_at: datetime
+    created_at: datetime
+    updated_at: datetime
+    version: int
+    document: Mapping[str, Any]
+    report: Mapping[str, Any]
+
+    @property
+    def table(self) -> Table:
+        """The table, read back from the stored document."""
+        return parse_table(dict(self.document))
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(self.report.get("winners", ()))
+
+
+@dataclass(frozen=True, slots=True)
+class GameVersion:
+    """One version of a game as it was saved (version 1 is the first save)."""
+
+    game_id: int
+    version: int
+    saved_at: datetime
+    document: Mapping[str, Any]
+    report: Mapping[str, Any]
+
+    @property
+    def table(self) -> Table:
+        return parse_table(dict(self.document))
+
+
+def name_key(name: str) -> str:
+    """The search key of a player name: accents dropped, case folded, spaces squeezed (``Émile`` → ``emile``)."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(unicodedata.normalize("NFKC", bare).casefold().split())
+
+
+def new_token() -> str:
+    """An unguessable URL-safe token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _utc(moment: datetime | None) -> datetime:
+    if moment is None:
+        return datetime.now(UTC)
+    if moment.tzinfo is None:
+        raise ValueError("dates must be timezone-aware (UTC)")
+    return moment.astimezone(UTC)
+
+
+def _read_utc(moment: datetime) -> datetime:
+    # SQLite gives naive datetimes back; everything is stored in UTC.
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _players_rows(game_id: int, report: Mapping[str, Any]) -> list[dict[str, Any]]:
+    winners = set(report["winners"])
+    return [
+        {
+            "game_id": game_id,
+            "seat": seat,
+            "name": player["name"],
+            "name_key": name_key(player["name"]),
+            "total": player["total"],
+            "rank": player["rank"],
+            "winner": player["name"] in winners,
+        }
+        for seat, player in enumerate(report["players"])
+    ]
+
+
+def _scored(table: Table, report: ScoreReport | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    return table_to_document(table), (report or score(table)).to_json()
+
+
+def save_game(
+    engine: Engine,
+    table: Table,
+    *,
+    report: ScoreReport | None = None,
+    played_at: datetime | None = None,
+    now: datetime | None = None,
+) -> SavedGame:
+    """Save a new game (version 1) with its score report (``score(table)`` unless given) in one transaction.
+
+    ``played_at`` is when the game was played (default: now); both must be timezone-aware."""
+    document, report_json = _scored(table, report)
+    moment = _utc(now)
+    played = _utc(played_at) if played_at is not None else moment
+    share, edit = new_token(), new_token()
+    with guarded("save the game"), write_transaction(engine) as connection:
+        game_id = connection.execute(
+            games.insert().returning(games.c.id),
+            {
+                "share_token": share,
+                "edit_token": edit,
+                "played_at": played,
+                "created_at": moment,
+                "updated_at": moment,
+                "version": 1,
+                "document": document,
+                "report": report_json,
+            },
+        ).scalar_one()
+        connection.execute(game_versions.insert(), [_version_row(game_id, 1, moment, document, report_json)])
+        connection.execute(game_players.insert(), _players_rows(game_id, report_json))
+    return SavedGame(game_id, share, edit, played, moment, moment, 1, document, report_json)
+
+
+def _version_row(
+    game_id: int, version: int, moment: datetime, document: Mapping[str, Any], report: Mapping[str, Any]
+) -> dict[str, Any]:
+    return {"game_id": game_id, "version": version, "saved_at": moment, "document": document, "report": report}
+
+
+def correct_game(
+    engine: Engine,
+    edit_token: str,
+    table: Table,
+    *,
+    report: ScoreReport | None = None,
+    expected_version: int | None = None,
+    played_at: datetime | None = None,
+    now: datetime | None = None,
+) -> SavedGame:
+    """Replace a game's table by a corrected one and re-score it; the previous version stays in the history.
+
+    Needs the edit token. With ``expected_version`` (the version the user opened), a game changed since raises
+    :class:`EditConflict` and nothing is written. Unknown token: :class:`GameNotFound`."""
+    document, report_json = _scored(table, report)
+    moment = _utc(now)
+    with guarded("save the correction"), write_transaction(engine) as connection:
+        row = connection.execute(sa.select(games).where(games.c.edit_token == edit_token)).mappings().first()
+        if row is None:
+            raise GameNotFound("this edit link")
+        if expected_version is not None and row["version"] != expected_version:
+            raise EditConflict(expected_version, row["version"])
+        game_id, version = row["id"], row["version"] + 1
+        played = _utc(played_at) if played_at is not None else _read_utc(row["played_at"])
+        connection.execute(
+            games.update()
+            .where(games.c.id == game_id)
+            .values(version=version, updated_at=moment, played_at=played, document=document, report=report_json)
+        )
+        connection.execute(game_versions.insert(), [_version_row(game_id, version, moment, document, report_json)])
+        connection.execute(game_players.delete().where(game_players.c.game_id == game_id))
+        connection.execute(game_players.insert(), _players_rows(game_id, report_json))
+    return SavedGame(
+        game_id,
+        row["share_token"],
+        row["edit_token"],
+        played,
+        _read_utc(row["created_at"]),
+        moment,
+        version,
+        document,
+        report_json,
+    )
+
+
+def delete_game(engine: Engine, edit_token: str) -> int:
+    """Delete a game and its whole history (needs the edit token); returns its id. Unknown: :class:`GameNotFound`."""
+    with guarded("delete the game"), write_transaction(engine) as connection:
+        game_id = connection.execute(sa.select(games.c.id).where(games.c.edit_token == edit_token)).scalar()
+        if game_id is None:
+            raise GameNotFound("this edit link")
+        connection.execute(game_players.delete().where(game_players.c.game_id == game_id))
+        connection.execute(game_versions.delete().where(game_versions.c.game_id == game_id))
+        connection.execute(games.delete().where(games.c.id == game_id))
+    return int(game_id)
+
+
+def _saved(row: RowMapping) -> SavedGame:
+    return SavedGame(
+        row["id"],
+        row["share_token"],
+        row["edit_token"],
+        _read_utc(row["played_at"]),
+        _read_utc(row["created_at"]),
+        _read_utc(row["updated_at"]),
+        row["version"],
+        row["document"],
+        row["report"],
+    )
+
+
+def _get_where(engine: Engine, condition: sa.ColumnElement[bool]) -> SavedGame | None:
+    with guarded("open the game"), read_transaction(engine) as connection:
+        row = connection.execute(sa.select(games).where(condition)).mappings().first()
+    return None if row is None else _saved(row)
+
+
+def get_game(engine: Engine, game_id: int) -> SavedGame | None:
+    """The game with this id at its current version, or ``None``."""
+    return _get_where(engine, games.c.id == game_id)
+
+
+def get_game_by_share_token(engine: Engine, token: str) -> SavedGame | None:
+    """The game a read-only link opens, or ``None``. (Its ``edit_token`` is in the value: never show it.)"""
+    return _get_where(engine, games.c.share_token == token)
+
+
+def get_game_by_edit_token(engine: Engine, token: str) -> SavedGame | None:
+    """The game an edit link opens, or ``None``."""
+    return _get_where(engine, games.c.edit_token == token)
+
+
+def game_history(engine: Engine, game_id: int) -> list[GameVersion]:
+    """Every version of a game, newest first (the first is the current one); ``[]`` for an unknown game."""
+    with guarded("read the game's history"), read_transaction(engine) as connection:
+        rows = connection.execute(
+            sa.select(game_versions).where(game_versions.c.game_id == game_id).order_by(game_versions.c.version.desc())
+        ).mappings()
+        return [
+            GameVersion(r["game_id"], r["version"], _read_utc(r["saved_at"]), r["document"], r["report"]) for r in rows
+        ]
+
+
+def _like_pattern(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _filtered(query: sa.Select[Any], player: str | None) -> sa.Select[Any]:
+    key = name_key(player or "")
+    if not key:
+        return query
+    matching = sa.select(game_players.c.game_id).where(game_players.c.name_key.like(_like_pattern(key), escape="\\"))
+    return query.where(games.c.id.in_(matching))
+
+
+def list_games(engine: Engine, *, player: str | None = None, limit: int = 50, offset: int = 0) -> list[GameSummary]:
+    """Saved games, newest played first; ``player`` keeps the games with a player whose name contains it
+    (accents and case ignored)."""
+    if not 0 < limit <= MAX_LIMIT or offset < 0:
+        raise StorageError(f"list_games: limit must be 1–{MAX_LIMIT} and offset ≥ 0", "error")
+    query = sa.select(games.c.id, games.c.share_token, games.c.played_at, games.c.updated_at, games.c.version)
+    query = _filtered(query, player).order_by(games.c.played_at.desc(), games.c.id.desc()).limit(limit).offset(offset)
+    with guarded("list the games"), read_transaction(engine) as connection:
+        rows = connection.execute(query).mappings().all()
+        players = _players_of(connection, [r["id"] for r in rows])
+    return [
+        GameSummary(
+            r["id"],
+            r["share_token"],
+            _read_utc(r["played_at"]),
+            _read_utc(r["updated_at"]),
+            r["version"],
+            players.get(r["id"], ()),
+        )
+        for r in rows
+    ]
+
+
+def _players_of(connection: Connection, ids: Sequence[int]) -> dict[int, tuple[PlayerLine, ...]]:
+    if not ids:
+        return {}
+    found: dict[int, list[PlayerLine]] = {}
+    rows = connection.execute(
+        sa.select(game_players).where(game_players.c.game_id.in_(ids)).order_by(game_players.c.seat)
+    ).mappings()
+    for r in rows:
+        found.setdefault(r["game_id"], []).append(PlayerLine(r["seat"], r["name"], r["total"], r["rank"], r["winner"]))
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def count_games(engine: Engine, *, player: str | None = None) -> int:
+    """How many games :func:`list_games` would list with no limit."""
+    query = _filtered(sa.select(sa.func.count()).select_from(games), player)
+    with guarded("count the games"), read_transaction(engine) as connection:
+        return int(connection.execute(query).scalar_one())
+
+
+def all_games(engine: Engine, *, player: str | None = None) -> list[SavedGame]:
+    """Every saved game at its current version, oldest played first (for statistics and export)."""
+    query = _filtered(sa.select(games), player).order_by(games.c.played_at, games.c.id)
+    with guarded("read the games"), read_transaction(engine) as connection:
+        return [_saved(r) for r in connection.execute(query).mappings()]
