@@ -1,0 +1,52 @@
+"""The Kanagawa rules engine: immutable game states, legal actions, players, simulation and reachability.
+
+A functional core: :func:`new_game` makes a state, :func:`legal_actions` lists what the next actor may do,
+:func:`apply` returns the next state (or raises :class:`marquoir.errors.RuleError` naming the rule broken), and
+:func:`final_table` turns a finished game into a table value for :func:`marquoir.scoring.score`.
+"""
+
+from marquoir.engine.cards import LessonCard, base_cards, build_deck, load_expansion_cards, read_expansion_cards
+from marquoir.engine.rules import apply, final_table, legal_actions
+from marquoir.engine.state import (
+    Action,
+    EndTurn,
+    GameState,
+    GiveYokai,
+    LeaveDiploma,
+    MoveBrush,
+    Paint,
+    PlaceBrush,
+    PlayerState,
+    TakeColumn,
+    TakeDiploma,
+    TakeYokaiFrom,
+    ToStudio,
+    Wait,
+    new_game,
+)
+
+__all__ = [
+    "Action",
+    "EndTurn",
+    "GameState",
+    "GiveYokai",
+    "LeaveDiploma",
+    "LessonCard",
+    "MoveBrush",
+    "Paint",
+    "PlaceBrush",
+    "PlayerState",
+    "TakeColumn",
+    "TakeDiploma",
+    "TakeYokaiFrom",
+    "ToStudio",
+    "Wait",
+    "apply",
+    "base_cards",
+    "build_deck",
+    "final_table",
+    "legal_actions",
+    "load_expansion_cards",
+    "new_game",
+    "read_expansion_cards",
+]

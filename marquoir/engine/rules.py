@@ -1,0 +1,449 @@
+"""The rules of a Kanagawa round: the School board, taking a column, working, Diplomas, Yokai, end of the game.
+
+Sources: seed 000 ("Game Play" steps 1–3, "End of the Game"), seed 002 (sections 2 and 4), seed 003 ("Gameplay"),
+``SOURCES.md`` (rule decisions 7, 8, 12). The painting rules themselves are in :mod:`marquoir.engine.painting`;
+Diploma requirements are judged by :func:`marquoir.diplomas.check_diploma` (written once, in the core).
+
+:func:`legal_actions` lists what the next actor may do; :func:`apply` returns the next state or raises
+:class:`~marquoir.errors.RuleError` naming the rule broken; :func:`final_table` turns a finished game into a table
+document value that :func:`marquoir.scoring.score` scores (one scoring, never two).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from marquoir.catalogue import PrintHalf, StudioHalf, catalogue
+from marquoir.diplomas import check_diploma
+from marquoir.engine import painting
+from marquoir.engine.state import (
+    Action,
+    Choice,
+    Column,
+    EndTurn,
+    GameState,
+    GiveYokai,
+    LeaveDiploma,
+    MoveBrush,
+    Paint,
+    PlaceBrush,
+    TakeColumn,
+    TakeDiploma,
+    TakeYokaiFrom,
+    ToStudio,
+    Wait,
+)
+from marquoir.errors import RuleError
+from marquoir.table import DetailedPlayer, Table
+from marquoir.tableau import Tableau
+from marquoir.vocabulary import END_PRINT_CARDS, STUDIO_DIPLOMA_FAMILIES
+
+# Rule names (the ``rule`` of a RuleError).
+R_TURN = "players act in turn order, a choice or Diploma first (seed 000, step 2)"
+R_MUST_TAKE = (
+    "a player alone at school, every player after the third row, and every player once the deck is out must take "
+    "a column (seed 000, step 2 and 'New Lesson')"
+)
+R_COLUMN = "take a whole column still on the School board (seed 000, 'Choose a column')"
+R_HAND = "only cards in hand can be placed (seed 000, 'Continue your work')"
+R_KEEP = "one card kept from round to round per keep icon (seed 000, 'Continue your work', exception)"
+R_DIPLOMA = (
+    "a Diploma is taken or left the moment it is met, one per family (seed 000, 'Take the corresponding diploma(s)')"
+)
+R_YOKAI = "Yokai tokens move as seed 003 says ('Arrival of a New Yokai', 'Movement of a Yokai')"
+R_OVER = "the game is over (seed 000, 'End of the Game')"
+R_PAINT = painting.NEEDS_BRUSHES
+
+# ----------------------------------------------------------------------------------------------- views
+
+
+def icons_of(state: GameState, seat: int) -> tuple[str, ...]:
+    """A player's landscape icons in Studio order: the Starting tile's first (see :mod:`~marquoir.engine.painting`)."""
+    player = state.players[seat]
+    start = catalogue().start_tiles[player.start]
+    return (start.landscape, *(lc for i in player.studio if (lc := state.cards[i].studio.landscape)))
+
+
+def arrows_of(state: GameState, seat: int) -> int:
+    """Arrows in the Studio, the Starting tile's included (SOURCES.md, decision 9)."""
+    player = state.players[seat]
+    start = catalogue().start_tiles[player.start]
+    return start.arrows + sum(1 for i in player.studio if state.cards[i].studio.icon == "arrow")
+
+
+def keep_icons_of(state: GameState, seat: int) -> int:
+    return sum(1 for i in state.players[seat].studio if state.cards[i].studio.icon == "keep")
+
+
+def must_take(state: GameState) -> bool:
+    """Whether the player to decide must take a column: alone at school when the step began, after the third row,
+    or once the last card of the deck reached the board (seed 000, step 2, 'New Lesson' and its note)."""
+    return state.deck_out or state.rows >= 3 or state.alone_at_start
+
+
+def print_ref(state: GameState, index: int) -> int | PrintHalf:
+    card = state.cards[index]
+    return card.card_id if card.card_id is not None else card.print
+
+
+def studio_ref(state: GameState, index: int) -> int | StudioHalf:
+    card = state.cards[index]
+    return card.card_id if card.card_id is not None else card.studio
+
+
+def detailed_player(state: GameState, seat: int) -> DetailedPlayer:
+    """A player as a table document's detailed player: what the table shows now."""
+    player = state.players[seat]
+    return DetailedPlayer(
+        name=state.names[seat],
+        start=player.start,
+        print=tuple(print_ref(state, i) for i in player.print),
+        studio=tuple(studio_ref(state, i) for i in player.studio),
+        kept=tuple(print_ref(state, i) for i in player.hand),
+        diplomas=player.diplomas,
+        storms=None,
+        grand_master=seat == state.grand_master,
+        yokai=player.yokai,
+        brushes=player.brushes.owned,
+    )
+
+
+def final_table(state: GameState) -> Table:
+    """The table at the end of the game, as the table document describes it (``shared/TABLE-FORMAT.md``):
+    score it with :func:`marquoir.scoring.score`. Storm tokens are left for the calculator to place."""
+    if not state.over:
+        raise RuleError(R_OVER, "the game is not over: the table is written at the end of the game")
+    return Table(players=tuple(detailed_player(state, s) for s in range(len(state.players))),
+                 families=state.families, rules=state.rules)
+
+
+# ----------------------------------------------------------------------------------------------- the round
+
+
+def lay_row(state: GameState) -> GameState:
+    """The Grand Master lays one card per player still at school on the next row, under the columns still on the
+    board (seed 000, steps 1 and 3); the last card of the deck reaching the board ends the game after this round."""
+    n = len(state.players)
+    columns = state.columns if state.rows else tuple(Column(space=i + 1) for i in range(n))
+    count = min(len(columns), len(state.draw))
+    laid = tuple(
+        Column(c.space, (*c.cards, state.draw[i])) if i < count else c for i, c in enumerate(columns)
+    )
+    order = tuple((state.grand_master + k) % n for k in range(n))
+    at_school = tuple(s for s in order if state.players[s].at_school)
+    return replace(
+        state,
+        columns=laid,
+        draw=state.draw[count:],
+        rows=state.rows + 1,
+        deck_out=state.deck_out or len(state.draw) == count,
+        to_decide=at_school,
+        alone_at_start=len(at_school) == 1,
+    )
+
+
+def _end_round(state: GameState) -> GameState:
+    """End of the round: the Assistant's holder takes the Grand Master (seed 000, step 3). The game ends after the
+    round in which the deck ran out or a player has 11 or more painted cards, the Starting tile not counted
+    (seed 000, 'End of the Game'; SOURCES.md decision 12)."""
+    state = replace(state, grand_master=state.assistant, columns=(), rows=0, to_decide=())
+    most = max(len(p.print) for p in state.players)
+    if state.deck_out or most >= END_PRINT_CARDS:
+        reason = "the deck ran out" if state.deck_out else f"a player has {most} painted cards"
+        return replace(state, over=True, end_reason=reason)
+    players = tuple(replace(p, at_school=True, brushes=p.brushes.new_round()) for p in state.players)
+    return lay_row(replace(state, players=players, round=state.round + 1))
+
+
+def _advance(state: GameState) -> GameState:
+    """After a player waited or finished working: the next player at school decides; after the last one, a new row
+    if anyone is still at school, else the end of the round."""
+    if state.to_decide:
+        return state
+    if any(p.at_school for p in state.players):
+        return lay_row(state)
+    return _end_round(state)
+
+
+# ----------------------------------------------------------------------------------------------- Diplomas, Yokai
+
+
+def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, ...]:
+    """Diplomas ``seat`` has just met among ``families``: still on the table, of a family the player holds none of,
+    not left before (seed 000, 'Take the corresponding diploma(s)'); judged by the core's ``check_diploma``."""
+    player = state.players[seat]
+    cat = catalogue()
+    held = {cat.diplomas[d].family for d in player.diplomas}
+    wanted = set(families) - held
+    candidates = [
+        d
+        for fam in wanted
+        for d in (x.id for x in cat.diplomas_by_family.get(fam, ()))
+        if d in state.diplomas_free and d not in player.left
+    ]
+    if not candidates:
+        return ()
+    tableau = Tableau.of(detailed_player(state, seat), cat)
+    return tuple(
+        d for d in sorted(candidates, key=list(cat.diplomas).index) if check_diploma(cat.diplomas[d], tableau,
+                                                                                       state.rules).met
+    )
+
+
+def _set_player(state: GameState, seat: int, **changes: object) -> GameState:
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+    return replace(state, players=tuple(players))
+
+
+def _gain_yokai(state: GameState, seat: int) -> GameState:
+    player = state.players[seat]
+    count = player.yokai + 1
+    return _set_player(state, seat, yokai=count, had_three_yokai=player.had_three_yokai or count >= 3)
+
+
+def _choice_options(state: GameState, choice: Choice) -> tuple[int, ...]:
+    n = len(state.players)
+    others = tuple(s for s in range(n) if s != choice.player)
+    if choice.kind == "yokai-from":
+        return tuple(s for s in others if state.players[s].yokai > 0)
+    return others if state.players[choice.player].yokai > 0 else ()
+
+
+def _settle(state: GameState, dirty: list[tuple[int, set[str]]]) -> GameState:
+    """Resolve what follows an action: owed choices with one option (or none) resolve themselves; then the Diplomas
+    just met are offered, one player at a time."""
+    while True:
+        while state.choices:
+            choice = state.choices[0]
+            options = _choice_options(state, choice)
+            if len(options) > 1:
+                return _park(state, dirty)
+            state = replace(state, choices=state.choices[1:])
+            if options:
+                state, more = _resolve_choice(state, choice, options[0])
+                dirty.extend(more)
+        if state.offer is not None:
+            return _park(state, dirty)
+        if not dirty:
+            return state
+        seat, families = dirty.pop(0)
+        offers = _offers(state, seat, families)
+        if offers:
+            state = replace(state, offer=(seat, offers))
+
+
+def _park(state: GameState, dirty: list[tuple[int, set[str]]]) -> GameState:
+    """Players whose new Diplomas wait behind an open choice or offer ride along in ``GameState.unsettled``."""
+    merged = list(state.unsettled) + [(s, frozenset(f)) for s, f in dirty]
+    return replace(state, unsettled=tuple(merged))
+
+
+def _resolve_choice(state: GameState, choice: Choice, target: int) -> tuple[GameState, list[tuple[int, set[str]]]]:
+    if choice.kind == "yokai-from":
+        state = _set_player(state, target, yokai=state.players[target].yokai - 1)
+        state = _gain_yokai(state, choice.player)
+        return state, [(choice.player, {"yokai"})]
+    state = _set_player(state, choice.player, yokai=state.players[choice.player].yokai - 1)
+    state = _gain_yokai(state, target)
+    return state, [(target, {"yokai"})]
+
+
+def _diploma_bonus(state: GameState, seat: int, diploma: str) -> tuple[GameState, list[tuple[int, set[str]]]]:
+    """A Diploma's bonus, given at once (seed 002, section 3; seed 003; ``diplomas.csv`` column ``bonus``): a brush
+    from the reserve, a Storm token, the Assistant pawn, or giving one of your Yokai to an opponent."""
+    bonus = catalogue().diplomas[diploma].bonus
+    player = state.players[seat]
+    if bonus == "brush" and state.brush_reserve > 0:
+        state = _set_player(state, seat, brushes=player.brushes.gain())
+        return replace(state, brush_reserve=state.brush_reserve - 1), [(seat, {"brushes"})]
+    if bonus == "storm" and state.storm_reserve > 0:
+        state = _set_player(state, seat, storms=player.storms + 1)
+        return replace(state, storm_reserve=state.storm_reserve - 1), []
+    if bonus == "assistant":
+        return replace(state, assistant=seat), []
+    if bonus == "give-yokai":
+        return replace(state, choices=(*state.choices, Choice(seat, "yokai-give", ()))), []
+    return state, []
+
+
+# ----------------------------------------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the next actor (:attr:`GameState.actor`) may take; empty once the game is over."""
+    if state.over:
+        return []
+    if state.choices:
+        choice = state.choices[0]
+        options = _choice_options(state, choice)
+        if choice.kind == "yokai-from":
+            return [TakeYokaiFrom(s) for s in options]
+        return [GiveYokai(s) for s in options]
+    if state.offer is not None:
+        _, ids = state.offer
+        return [*(TakeDiploma(d) for d in ids), *(LeaveDiploma(d) for d in ids)]
+    if state.worker is not None:
+        return _work_actions(state, state.worker)
+    actions: list[Action] = [TakeColumn(c) for c in range(len(state.columns))]
+    if not must_take(state):
+        actions.append(Wait())
+    return actions
+
+
+def _work_actions(state: GameState, seat: int) -> list[Action]:
+    player = state.players[seat]
+    icons = icons_of(state, seat)
+    brushes = player.brushes
+    actions: list[Action] = []
+    for card in dict.fromkeys(player.hand):
+        actions.append(ToStudio(card))
+        need = state.cards[card].print.paint
+        if need is not None:
+            actions.extend(Paint(card, at) for at in painting.paint_choices(brushes, icons, need))
+    empty = [i for i in range(len(icons)) if not brushes.placed >> i & 1]
+    if brushes.free:
+        actions.extend(PlaceBrush(i) for i in empty)
+    if brushes.moves < arrows_of(state, seat):
+        actions.extend(MoveBrush(s, t) for s in brushes.icons_with_brush() for t in empty)
+    if len(player.hand) <= keep_icons_of(state, seat):
+        actions.append(EndTurn())
+    return actions
+
+
+# ----------------------------------------------------------------------------------------------- apply
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action`` by :attr:`GameState.actor`; :class:`RuleError` naming the rule when not allowed."""
+    if state.over:
+        raise RuleError(R_OVER, "no action once the game is over")
+    if state.choices:
+        return _apply_choice(state, action)
+    if state.offer is not None:
+        return _apply_offer(state, action)
+    if state.worker is not None:
+        return _apply_work(state, state.worker, action)
+    return _apply_school(state, action)
+
+
+def _continue(state: GameState, dirty: list[tuple[int, set[str]]]) -> GameState:
+    """Settle, then pick up players whose Diplomas were waiting behind an earlier offer or choice."""
+    pending = [(s, set(f)) for s, f in state.unsettled]
+    state = replace(state, unsettled=())
+    return _settle(state, pending + dirty)
+
+
+def _apply_choice(state: GameState, action: Action) -> GameState:
+    choice = state.choices[0]
+    options = _choice_options(state, choice)
+    wanted = TakeYokaiFrom if choice.kind == "yokai-from" else GiveYokai
+    if not isinstance(action, wanted):
+        raise RuleError(R_TURN, f"{state.names[choice.player]} must first choose: {choice.kind}")
+    if action.player not in options:
+        who = state.names[action.player] if 0 <= action.player < len(state.names) else str(action.player)
+        raise RuleError(R_YOKAI, f"{who} is not a possible choice (choices: {[state.names[s] for s in options]})")
+    state = replace(state, choices=state.choices[1:])
+    state, dirty = _resolve_choice(state, choice, action.player)
+    return _continue(state, dirty)
+
+
+def _apply_offer(state: GameState, action: Action) -> GameState:
+    assert state.offer is not None
+    seat, ids = state.offer
+    if not isinstance(action, TakeDiploma | LeaveDiploma):
+        raise RuleError(R_DIPLOMA, f"{state.names[seat]} must first take or leave {', '.join(ids)}")
+    if action.diploma not in ids:
+        raise RuleError(R_DIPLOMA, f"{action.diploma} is not on offer now (on offer: {', '.join(ids)})")
+    cat = catalogue()
+    player = state.players[seat]
+    if isinstance(action, LeaveDiploma):
+        rest = tuple(d for d in ids if d != action.diploma)
+        state = _set_player(state, seat, left=player.left | {action.diploma})
+        return _continue(replace(state, offer=(seat, rest) if rest else None), [])
+    family = cat.diplomas[action.diploma].family
+    rest = tuple(d for d in ids if cat.diplomas[d].family != family)
+    state = _set_player(state, seat, diplomas=(*player.diplomas, action.diploma))
+    state = replace(state, diplomas_free=state.diplomas_free - {action.diploma}, offer=(seat, rest) if rest else None)
+    state, dirty = _diploma_bonus(state, seat, action.diploma)
+    return _continue(state, dirty)
+
+
+def _apply_school(state: GameState, action: Action) -> GameState:
+    if not state.to_decide:
+        raise RuleError(R_TURN, "nobody is to decide")
+    seat = state.to_decide[0]
+    if isinstance(action, Wait):
+        if must_take(state):
+            raise RuleError(R_MUST_TAKE, f"{state.names[seat]} must take a column now")
+        return _advance(replace(state, to_decide=state.to_decide[1:]))
+    if not isinstance(action, TakeColumn):
+        raise RuleError(R_TURN, f"{state.names[seat]} is at school: wait or take a column")
+    if not 0 <= action.column < len(state.columns):
+        raise RuleError(R_COLUMN, f"there is no column {action.column} (columns 0 to {len(state.columns) - 1})")
+    column = state.columns[action.column]
+    player = state.players[seat]
+    state = replace(state, columns=state.columns[: action.column] + state.columns[action.column + 1 :], worker=seat)
+    state = _set_player(state, seat, hand=player.hand + column.cards, at_school=False)
+    dirty: list[tuple[int, set[str]]] = []
+    for card in column.cards:
+        # Arrival of a new Yokai: on taking the card, wherever it goes (seed 003).
+        if state.cards[card].print.yokai_arrival:
+            if state.yokai_reserve > 0:
+                state = replace(_gain_yokai(state, seat), yokai_reserve=state.yokai_reserve - 1)
+                dirty.append((seat, {"yokai"}))
+            else:
+                state = replace(state, choices=(*state.choices, Choice(seat, "yokai-from", ())))
+    return _continue(state, dirty)
+
+
+def _apply_work(state: GameState, seat: int, action: Action) -> GameState:
+    player = state.players[seat]
+    if isinstance(action, EndTurn):
+        keep = keep_icons_of(state, seat)
+        if len(player.hand) > keep:
+            raise RuleError(R_KEEP, f"{len(player.hand)} card(s) still in hand, {keep} keep icon(s)")
+        state = replace(state, worker=None, to_decide=state.to_decide[1:])
+        return _advance(state)
+    if isinstance(action, PlaceBrush):
+        brushes = painting.place(player.brushes, icons_of(state, seat), action.icon)
+        return _set_player(state, seat, brushes=brushes)
+    if isinstance(action, MoveBrush):
+        brushes = painting.move(
+            player.brushes, icons_of(state, seat), arrows_of(state, seat), action.source, action.target
+        )
+        return _set_player(state, seat, brushes=brushes)
+    if isinstance(action, ToStudio | Paint):
+        if action.card not in player.hand:
+            raise RuleError(R_HAND, f"card {action.card} is not in {state.names[seat]}'s hand")
+        hand = list(player.hand)
+        hand.remove(action.card)
+        card = state.cards[action.card]
+        if isinstance(action, Paint):
+            need = card.print.paint
+            if need is None:
+                raise RuleError(R_PAINT, f"{card.label} does not say what painting it needs")
+            brushes = painting.paint(player.brushes, icons_of(state, seat), need, action.icons)
+            state = _set_player(state, seat, hand=tuple(hand), print=(*player.print, action.card), brushes=brushes)
+            return _continue(state, [(seat, {card.family})])
+        return _to_studio(_set_player(state, seat, hand=tuple(hand), studio=(*player.studio, action.card)), seat, card)
+    raise RuleError(R_TURN, f"{state.names[seat]} is working: place cards, brushes, or finish")
+
+
+def _to_studio(state: GameState, seat: int, card: object) -> GameState:
+    """Studio effects apply at once (seed 000, 'Improve your Studio'; seed 003, 'Movement of a Yokai'): a brush
+    from the reserve, the Assistant pawn, giving a Yokai; arrows, keep icons and landscapes count from now on."""
+    from marquoir.engine.cards import LessonCard
+
+    assert isinstance(card, LessonCard)
+    half = card.studio
+    player = state.players[seat]
+    if half.icon == "brush" and state.brush_reserve > 0:
+        state = _set_player(state, seat, brushes=player.brushes.gain())
+        state = replace(state, brush_reserve=state.brush_reserve - 1)
+    elif half.icon == "assistant":
+        state = replace(state, assistant=seat)
+    if half.yokai_move:
+        state = replace(state, choices=(*state.choices, Choice(seat, "yokai-give", ())))
+    return _continue(state, [(seat, set(STUDIO_DIPLOMA_FAMILIES))])

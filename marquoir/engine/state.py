@@ -1,0 +1,275 @@
+"""Immutable game states and actions of the Kanagawa rules engine, and the set-up of a new game.
+
+Set-up (seed 000, "Setup"; seed 002, section 1; seed 003, "Game Set-up"): the 72 Lesson cards of the 4 families in
+play, shuffled; a Starting tile and 2 brushes each out of 15; 3 Storm tokens; 3 Yokai tokens with the expansion;
+the first player holds the Grand Master and the Assistant.
+
+Cards are referred to by their index in the game's deck (``GameState.cards``), players by their seat (0 first).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from marquoir.catalogue import catalogue
+from marquoir.engine.cards import LessonCard
+from marquoir.engine.painting import Brushes
+from marquoir.errors import RuleError
+from marquoir.table import Rules
+from marquoir.vocabulary import BRUSH_PAWNS, EXPANSION_FAMILIES, STORM_TOKENS, YOKAI_TOKENS
+
+# ----------------------------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """Broaden your knowledge: stay at school for another row (seed 000, step 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeColumn:
+    """Put it into practice: take every card of a column of the School board (``column`` counts the columns
+    still on the board from the left) and leave school (seed 000, step 2)."""
+
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class ToStudio:
+    """Improve your Studio with a card in hand; its effects apply at once (seed 000, "Improve your Studio")."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Paint:
+    """Expand your Print with a card in hand, painted by the brushes standing on Studio icons ``icons``."""
+
+    card: int
+    icons: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBrush:
+    """Place a brush not yet placed on the empty landscape icon ``icon`` (seed 000, "Place a Brush")."""
+
+    icon: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveBrush:
+    """Move the brush on icon ``source`` to the empty icon ``target`` with one arrow (seed 000, "Move a brush")."""
+
+    source: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Finish your work: the cards still in hand are kept, one per keep icon (seed 000, "Continue your work")."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiploma:
+    """Take a Diploma that has just been met (seed 000, "Take the corresponding diploma(s)")."""
+
+    diploma: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveDiploma:
+    """Leave a Diploma that has just been met: it is gone for this player (seed 000, "Leave a diploma")."""
+
+    diploma: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeYokaiFrom:
+    """Arrival of a Yokai with the reserve empty: take one from ``player`` (seed 003, "Arrival of a New Yokai")."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiveYokai:
+    """Give one of your Yokai to the opponent ``player`` (seed 003, "Movement of a Yokai"; give-yokai Diplomas)."""
+
+    player: int
+
+
+Action = (
+    Wait
+    | TakeColumn
+    | ToStudio
+    | Paint
+    | PlaceBrush
+    | MoveBrush
+    | EndTurn
+    | TakeDiploma
+    | LeaveDiploma
+    | TakeYokaiFrom
+    | GiveYokai
+)
+
+# ----------------------------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column of the School board: its ``space`` (1 = leftmost of the board) and its cards, top row first."""
+
+    space: int
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice a player owes before play goes on: ``yokai-from`` (whom to take a Yokai from) or ``yokai-give``."""
+
+    player: int
+    kind: str
+    options: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player: Starting tile, Print and Studio (card indices in order), the hand (cards taken and not yet
+    placed, or kept), brushes, Diplomas taken and left, Storm and Yokai tokens, and whether still at school."""
+
+    start: str
+    print: tuple[int, ...] = ()
+    studio: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()
+    brushes: Brushes = field(default_factory=Brushes)
+    diplomas: tuple[str, ...] = ()
+    left: frozenset[str] = frozenset()
+    storms: int = 0
+    yokai: int = 0
+    had_three_yokai: bool = False
+    at_school: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A whole game at one moment. Every field is a value; :func:`marquoir.engine.rules.apply` makes the next."""
+
+    cards: tuple[LessonCard, ...] = field(repr=False)
+    families: tuple[str, ...]
+    rules: Rules
+    names: tuple[str, ...]
+    players: tuple[PlayerState, ...]
+    draw: tuple[int, ...]
+    columns: tuple[Column, ...] = ()
+    rows: int = 0
+    round: int = 1
+    grand_master: int = 0
+    assistant: int = 0
+    to_decide: tuple[int, ...] = ()
+    alone_at_start: bool = False
+    worker: int | None = None
+    choices: tuple[Choice, ...] = ()
+    offer: tuple[int, tuple[str, ...]] | None = None
+    unsettled: tuple[tuple[int, frozenset[str]], ...] = ()
+    diplomas_free: frozenset[str] = frozenset()
+    brush_reserve: int = BRUSH_PAWNS
+    storm_reserve: int = STORM_TOKENS
+    yokai_reserve: int = 0
+    deck_out: bool = False
+    over: bool = False
+    end_reason: str = ""
+
+    @property
+    def is_yokai(self) -> bool:
+        return any(f in EXPANSION_FAMILIES for f in self.families)
+
+    @property
+    def actor(self) -> int | None:
+        """The player who acts next: an owed choice first, then a Diploma offer, the working player, the next
+        player at school; ``None`` once the game is over."""
+        if self.over:
+            return None
+        if self.choices:
+            return self.choices[0].player
+        if self.offer is not None:
+            return self.offer[0]
+        if self.worker is not None:
+            return self.worker
+        return self.to_decide[0] if self.to_decide else None
+
+    def card(self, index: int) -> LessonCard:
+        return self.cards[index]
+
+
+# ----------------------------------------------------------------------------------------------- School board
+
+
+@cache
+def school_faces() -> dict[tuple[int, int, int], bool]:
+    """``(players, row, space) → face down?`` from ``data/kanagawa/school.csv`` (seed 000 gives the 4-player first
+    row; the rest is an assumption: it changes what players see, never what is legal)."""
+    text = resources.files("marquoir").joinpath("data", "kanagawa", "school.csv").read_text(encoding="utf-8")
+    return {
+        (int(row["players"]), int(row["row"]), int(row["space"])): row["face"] == "down"
+        for row in csv.DictReader(io.StringIO(text))
+    }
+
+
+def face_down(players: int, row: int, space: int) -> bool:
+    """Whether the card laid on ``space`` of ``row`` goes face down with ``players`` players."""
+    return school_faces().get((players, row, space), False)
+
+
+# ----------------------------------------------------------------------------------------------- set-up
+
+
+def new_game(
+    cards: Sequence[LessonCard],
+    players: int | Sequence[str],
+    seed: int | None = None,
+    *,
+    families: Sequence[str] | None = None,
+    starts: Sequence[str] | None = None,
+    first: int = 0,
+    rules: Rules | None = None,
+    shuffle: bool = True,
+) -> GameState:
+    """Set up a game with ``cards`` (see :func:`marquoir.engine.cards.build_deck`) and lay the first row.
+
+    ``players`` is a count (players named P1, P2, …) or the names. Starting tiles are dealt at random unless
+    ``starts`` names them; ``shuffle=False`` keeps the draw pile in the order given (for tests and replays).
+    """
+    from marquoir.engine.rules import lay_row  # the round structure lives with the rules
+
+    names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
+    if not 2 <= len(names) <= 4:
+        raise RuleError("2 to 4 players (seed 002, section 1)", f"{len(names)} players")
+    rng = random.Random(seed)
+    cat = catalogue()
+    tiles = list(starts) if starts is not None else rng.sample(sorted(cat.start_tiles), len(names))
+    if len(tiles) != len(names) or len(set(tiles)) != len(tiles) or any(t not in cat.start_tiles for t in tiles):
+        raise RuleError("one Starting tile each (seed 002, section 1)", f"Starting tiles {tiles}")
+    fams = tuple(families) if families is not None else tuple(dict.fromkeys(card.family for card in cards))
+    order = list(range(len(cards)))
+    if shuffle:
+        rng.shuffle(order)
+    brushes = tuple(cat.start_tiles[t].brushes for t in tiles)
+    state = GameState(
+        cards=tuple(cards),
+        families=fams,
+        rules=rules or Rules(),
+        names=names,
+        players=tuple(PlayerState(start=t, brushes=Brushes(free=b)) for t, b in zip(tiles, brushes, strict=True)),
+        draw=tuple(order),
+        grand_master=first,
+        assistant=first,
+        diplomas_free=frozenset(d.id for d in cat.diplomas_in_play(fams)),
+        brush_reserve=BRUSH_PAWNS - sum(brushes),
+        yokai_reserve=YOKAI_TOKENS if any(f in EXPANSION_FAMILIES for f in fams) else 0,
+    )
+    return lay_row(state)
