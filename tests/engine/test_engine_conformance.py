@@ -1,0 +1,145 @@
+"""Conformance: hundreds of random games (2, 3, 4 players, base and Yokai) with the invariants checked at every step,
+and every engine-finished table legal under ``check`` and scored by ``score`` exactly as the game ended."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from engine_fixtures import YOKAI_FAMILIES, YOKAI_FAMILIES_2, deck_for
+
+from marquoir import check, score
+from marquoir.catalogue import catalogue
+from marquoir.engine import GameState, apply, final_table, legal_actions, new_game
+from marquoir.engine.players import GreedyPlayer, Player, RandomPlayer, play
+from marquoir.engine.state import Action
+from marquoir.errors import RuleError
+from marquoir.scoring import storms_earned
+from marquoir.vocabulary import BASE_FAMILIES, BRUSH_PAWNS, END_PRINT_CARDS, STORM_TOKENS, YOKAI_TOKENS
+
+
+def assert_invariants(state: GameState) -> None:
+    """What must hold at every moment of every game."""
+    places = list(state.draw)
+    for column in state.columns:
+        places.extend(column.cards)
+    for player in state.players:
+        places.extend(player.print)
+        places.extend(player.studio)
+        places.extend(player.hand)
+    # Cards conserved: every card of the deck is in exactly one place.
+    assert sorted(places) == list(range(len(state.cards))), "cards not conserved"
+    assert len(state.cards) == 72
+    # 15 brushes, 3 Storm tokens, 3 Yokai (with the expansion), one Grand Master and one Assistant.
+    assert sum(p.brushes.owned for p in state.players) + state.brush_reserve == BRUSH_PAWNS
+    assert all(p.brushes.free >= 0 for p in state.players) and state.brush_reserve >= 0
+    assert sum(p.storms for p in state.players) + state.storm_reserve == STORM_TOKENS
+    yokai = sum(p.yokai for p in state.players) + state.yokai_reserve
+    assert yokai == (YOKAI_TOKENS if state.is_yokai else 0)
+    assert all(0 <= p.yokai <= 3 for p in state.players)
+    assert 0 <= state.grand_master < len(state.players) and 0 <= state.assistant < len(state.players)
+    # Diplomas: one tile each, one per family per player, never both held and free.
+    cat = catalogue()
+    held = [d for p in state.players for d in p.diplomas]
+    assert len(held) == len(set(held))
+    assert not set(held) & state.diplomas_free
+    for player in state.players:
+        families = [cat.diplomas[d].family for d in player.diplomas]
+        assert len(families) == len(set(families))
+        assert not set(player.diplomas) & player.left
+    # Brushes stand one per icon, on icons that exist.
+    for seat, player in enumerate(state.players):
+        from marquoir.engine.rules import icons_of
+
+        assert player.brushes.placed < 1 << len(icons_of(state, seat))
+        assert player.brushes.painted & ~player.brushes.placed == 0
+
+
+def assert_finished_table(state: GameState) -> None:
+    """The engine-finished table is legal and scored exactly as the game ended."""
+    assert state.over
+    most = max(len(p.print) for p in state.players)
+    assert state.deck_out or most >= END_PRINT_CARDS
+    table = final_table(state)
+    assert check(table) == []
+    report = score(table)
+    cat = catalogue()
+    for seat, (player, scored) in enumerate(zip(state.players, report.players, strict=True)):
+        assert scored.breakdown["print_cards"] == 1 + len(player.print)
+        assert scored.breakdown["diplomas"] == sum(cat.diplomas[d].harmony for d in player.diplomas)
+        assert scored.breakdown["grand_master"] == (2 if seat == state.grand_master else 0)
+        assert scored.breakdown["yokai"] == (0, -1, -4, -9)[player.yokai]
+        detailed = table.players[seat]
+        assert storms_earned(detailed, cat) == player.storms  # type: ignore[arg-type]
+        harmony = sum(state.cards[i].print.harmony for i in player.print)
+        harmony += sum(state.cards[i].studio.harmony for i in player.studio)
+        assert scored.breakdown["harmony"] == harmony
+        assert len(player.hand) <= sum(1 for i in player.studio if state.cards[i].studio.icon == "keep")
+
+
+def play_checked(seed: int, players: int, families: tuple[str, ...], greedy: bool) -> GameState:
+    rng = random.Random(seed)
+    kinds: list[Player] = [GreedyPlayer() if greedy and i % 2 else RandomPlayer() for i in range(players)]
+    state = new_game(deck_for(families), players, seed=seed, families=families)
+    assert_invariants(state)
+
+    def observe(before: GameState, action: Action, after: GameState) -> None:
+        assert action in legal_actions(before)
+        assert_invariants(after)
+
+    end = play(state, kinds, rng, observe)
+    assert_finished_table(end)
+    return end
+
+
+CONFIGS = [
+    (2, BASE_FAMILIES, False),
+    (3, BASE_FAMILIES, False),
+    (4, BASE_FAMILIES, False),
+    (4, BASE_FAMILIES, True),
+    (2, YOKAI_FAMILIES, False),
+    (3, YOKAI_FAMILIES_2, True),
+    (4, YOKAI_FAMILIES, False),
+]
+
+
+@pytest.mark.parametrize(("players", "families", "greedy"), CONFIGS)
+def test_random_games_keep_every_invariant(players: int, families: tuple[str, ...], greedy: bool) -> None:
+    rounds = []
+    for seed in range(40):
+        end = play_checked(seed * 7 + players, players, families, greedy)
+        rounds.append(end.round)
+    assert min(rounds) >= 4
+
+
+def test_both_endings_happen_across_the_run() -> None:
+    ends: Counter[str] = Counter()
+    for seed in range(60):
+        end = play_checked(1000 + seed, 4, BASE_FAMILIES, greedy=seed % 2 == 1)
+        ends["deck" if end.deck_out else "eleven"] += 1
+        if ends["eleven"] and ends["deck"]:
+            break
+    assert ends["eleven"] > 0 and ends["deck"] > 0
+
+
+def test_every_action_not_listed_is_refused() -> None:
+    """At sampled moments, actions that are not in ``legal_actions`` raise a RuleError (never apply silently)."""
+    from marquoir.engine.state import EndTurn, MoveBrush, Paint, PlaceBrush, TakeColumn, ToStudio, Wait
+
+    rng = random.Random(5)
+    state = new_game(deck_for(BASE_FAMILIES), 3, seed=5)
+    refused = 0
+    while not state.over:
+        legal = legal_actions(state)
+        probes: list[Action] = [Wait(), TakeColumn(5), EndTurn(), PlaceBrush(7), MoveBrush(0, 1), ToStudio(71)]
+        if state.worker is not None and state.players[state.worker].hand:
+            card = state.players[state.worker].hand[0]
+            probes.append(Paint(card, (0, 1, 2)))
+        for probe in probes:
+            if probe not in legal:
+                with pytest.raises(RuleError):
+                    apply(state, probe)
+                refused += 1
+        state = apply(state, RandomPlayer().choose(state, legal, rng))
+    assert refused > 100
