@@ -35,8 +35,9 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(PY) -m pytest
 
+# The web app on waitress (a production WSGI server) on 127.0.0.1; PORT from the environment, default 5000.
 run: $(STAMP)
-	@for f in seeds/*.json; do echo "== $$f"; $(VENV)/bin/marquoir score $$f; echo; done
+	$(VENV)/bin/marquoir serve --host 127.0.0.1 --port $${PORT:-5000}
 
 bench: $(STAMP)
 	@for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f; done

@@ -1,0 +1,113 @@
+"""The score sheet in the browser: a Flask app over the scoring core (issue 3).
+
+The views are thin: they read a form or a table document, call the core (:func:`marquoir.score`,
+:func:`marquoir.check`, :func:`marquoir.diploma_report`) and render a template. Nothing is stored on the server:
+the game being entered travels in the form itself (a hidden field holding the table document), so nothing typed
+is lost, even on an error. Templates live in the project's top-level ``templates/`` folder; an installed wheel
+carries a copy in ``marquoir/web/templates`` (see ``setup.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+#: Largest request body accepted: a table document is at most 200,000 characters (marquoir.document), and the
+#: forms carry one table document plus a few figures.
+MAX_CONTENT_LENGTH = 512 * 1024
+
+#: No inline script anywhere: scripts and styles come from /static only.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+csrf = CSRFProtect()
+
+
+def template_folder() -> str:
+    """Where the templates are: inside the installed package, else the source checkout's top-level folder."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "templates"
+    if packaged.is_dir():
+        return str(packaged)
+    return str(here.parent.parent / "templates")
+
+
+def _blueprints() -> list[Any]:
+    """Every blueprint of the app, registered in this one place (later issues add theirs here)."""
+    from marquoir.web.api import bp as api
+    from marquoir.web.detailed import bp as detailed
+    from marquoir.web.main import bp as main
+    from marquoir.web.results import bp as results
+    from marquoir.web.sheet import bp as sheet
+
+    return [main, sheet, detailed, results, api]
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app factory: configuration, CSRF, security headers, error pages, blueprints."""
+    app = Flask(__name__, template_folder=template_folder(), static_folder="static")
+    app.config.update(
+        SECRET_KEY=os.environ.get("MARQUOIR_SECRET_KEY") or secrets.token_hex(32),
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        MAX_FORM_MEMORY_SIZE=MAX_CONTENT_LENGTH,
+        WTF_CSRF_TIME_LIMIT=12 * 3600,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        TEMPLATES_AUTO_RELOAD=False,
+    )
+    if test_config:
+        app.config.update(test_config)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    csrf.init_app(app)
+    for blueprint in _blueprints():
+        app.register_blueprint(blueprint)
+    from marquoir.web.api import bp as api_bp
+
+    csrf.exempt(api_bp)
+    _install_handlers(app)
+    from marquoir.web import helpers
+
+    helpers.install(app)
+    return app
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _install_handlers(app: Flask) -> None:
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> tuple[str, int]:
+        message = "This form has expired or did not come from this site. Go back, reload the page and send it again."
+        return render_template("main/error.html", code=400, title="Form not accepted", message=message), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        code = error.code or 500
+        messages = {
+            400: "The request could not be read.",
+            404: "There is no page here.",
+            405: "This page cannot be reached this way.",
+            413: f"What was sent is too large (at most {MAX_CONTENT_LENGTH // 1024} KiB).",
+        }
+        message = messages.get(code, error.description or "Something went wrong.")
+        if _wants_json():
+            return jsonify({"error": message, "path": "document" if code == 413 else ""}), code
+        return render_template("main/error.html", code=code, title=error.name, message=message), code

@@ -1,0 +1,43 @@
+"""The JSON API: ``POST /api/score`` and ``POST /api/check`` answer what ``marquoir score|check --json`` print.
+
+The body is the table document (``shared/TABLE-FORMAT.md``). An unreadable document gets 400 with
+``{"error": ..., "path": ...}`` naming the place; a body over ``MAX_CONTENT_LENGTH`` gets 413. No CSRF token is
+asked: the API reads no cookie and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+
+from marquoir import TableError, check, load_table, score
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _read() -> Any:
+    body = request.get_data(cache=False)
+    try:
+        return load_table(body), None
+    except TableError as error:
+        return None, (jsonify({"error": error.message, "path": error.path}), 400)
+    except RecursionError:
+        return None, (jsonify({"error": "nested too deeply", "path": "document"}), 400)
+
+
+@bp.post("/score")
+def api_score() -> Any:
+    table, failure = _read()
+    if failure:
+        return failure
+    return jsonify(score(table).to_json())
+
+
+@bp.post("/check")
+def api_check() -> Any:
+    table, failure = _read()
+    if failure:
+        return failure
+    issues = check(table)
+    return jsonify({"legal": not issues, "issues": [i.to_json() for i in issues]})

@@ -1,0 +1,270 @@
+"""Shared pieces of the web views: the table document carried in the form, issues placed next to their entry,
+what each card half shows, and the template helpers.
+
+Every user-visible sentence is a plain literal passed through ``_`` so a later issue can wrap it for translation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, abort, render_template
+
+from marquoir import Issue, Table, TableError, catalogue, parse_table
+from marquoir.catalogue import Card, Diploma, PrintHalf, StudioHalf
+from marquoir.document import MAX_DOCUMENT_CHARS
+from marquoir.scoring import CATEGORY_NAMES
+from marquoir.vocabulary import BASE_FAMILIES, CATEGORIES, EXPANSION_FAMILIES
+
+
+def _(text: str) -> str:
+    """Marks a user-visible string (translation comes with a later issue)."""
+    return text
+
+
+FAMILY_NAMES = {
+    "trees": _("Trees"),
+    "characters": _("Characters"),
+    "buildings": _("Buildings"),
+    "animals": _("Animals"),
+    "kites": _("Kites"),
+    "lanterns": _("Lanterns"),
+    "umbrellas": _("Umbrellas"),
+    "brushes": _("Brushes"),
+    "arrows": _("Arrows"),
+    "landscapes": _("Landscapes"),
+    "yokai": _("Yokai"),
+}
+
+
+class BadDocument(Exception):
+    """The table document carried by a form could not be read: ``path`` names the place."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+def read_document(text: str | None) -> tuple[dict[str, Any], Table]:
+    """The table document from a hidden form field, as a mapping and as a :class:`Table`."""
+    if not text:
+        raise BadDocument("table", _("the game is missing from the form"))
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise BadDocument("table", _("the game in the form is too long"))
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise BadDocument("table", _("the game in the form is not JSON")) from None
+    try:
+        table = parse_table(doc)
+    except TableError as error:
+        raise BadDocument(error.path, error.message) from None
+    except RecursionError:
+        raise BadDocument("table", _("the game in the form is nested too deeply")) from None
+    return doc, table
+
+
+def document_or_400(text: str | None) -> tuple[dict[str, Any], Table]:
+    """:func:`read_document`, answering a 400 page that names the place when the document cannot be read."""
+    try:
+        return read_document(text)
+    except BadDocument as error:
+        abort(bad_document_page(error))
+
+
+def bad_document_page(error: BadDocument) -> Any:
+    message = _("The game sent with this form could not be read") + f" ({error.path}: {error.message})."
+    body = render_template("main/error.html", code=400, title=_("Game not readable"), message=message)
+    return body, 400
+
+
+def dump(doc: Mapping[str, Any]) -> str:
+    """The document as compact JSON for a hidden field."""
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------- issues next to their entry
+
+_PLAYER_FIELD = re.compile(r"^players\[(\d+)\](?:\.(.*))?$")
+
+#: Which row of the sheet a part of a detailed player belongs to.
+_DETAILED_ROW = {
+    "start": "print_cards",
+    "print": "print_cards",
+    "storms": "season_chain",
+    "studio": "harmony",
+    "kept": "harmony",
+    "diplomas": "diplomas",
+    "brushes": "diplomas",
+    "grand_master": "grand_master",
+    "yokai": "yokai",
+}
+
+
+@dataclass(frozen=True)
+class PlacedIssue:
+    """An issue with the place it is shown: ``player`` index (None: the whole table), the sheet ``row`` (None:
+    the player as a whole), and ``key``: the part of the player (``print[3]``, ``diplomas[0]``, ``sheet.harmony``)."""
+
+    issue: Issue
+    player: int | None
+    row: str | None
+    key: str
+
+    @property
+    def anchor(self) -> str:
+        if self.player is None:
+            return "table"
+        return f"p{self.player}-{self.row or 'name'}"
+
+
+def place_issue(issue: Issue, names: list[str]) -> PlacedIssue:
+    """Where an issue goes, from its ``field`` path (``players[1].diplomas[0]``) or its player's name."""
+    match = _PLAYER_FIELD.match(issue.field or "")
+    index: int | None = None
+    rest = ""
+    if match:
+        index = int(match.group(1))
+        rest = match.group(2) or ""
+    elif issue.player is not None and issue.player in names:
+        index = names.index(issue.player)
+    if index is not None and not 0 <= index < len(names):
+        index = None
+    row: str | None = None
+    if rest.startswith("sheet."):
+        head = rest[len("sheet.") :].split("[")[0].split(".")[0]
+        row = head if head in CATEGORIES else None
+    elif rest:
+        row = _DETAILED_ROW.get(rest.split("[")[0].split(".")[0])
+    return PlacedIssue(issue, index, row, rest)
+
+
+def place_issues(issues: Iterable[Issue], names: list[str]) -> list[PlacedIssue]:
+    return [place_issue(issue, names) for issue in issues]
+
+
+# ---------------------------------------------------------------- what a card shows
+
+
+@dataclass(frozen=True)
+class Half:
+    """What is printed on one half of a card, ready to draw: a list of (icon, text) marks."""
+
+    side: str  # "print" or "studio"
+    family: str
+    marks: tuple[tuple[str, str], ...]
+    summary: str
+
+
+def print_marks(half: PrintHalf) -> Half:
+    marks: list[tuple[str, str]] = [(half.season, half.season)]
+    if half.trees:
+        marks += [("tree", _("tree"))] * half.trees
+    if half.building:
+        marks.append(("building", half.building))
+    if half.character:
+        marks.append(("character", half.character))
+    if half.animal:
+        marks.append(("animal", half.animal))
+    marks += [(f"kite-{colour}", f"{colour} " + _("kite")) for colour in half.kites]
+    marks += [("lantern", _("lantern"))] * half.lanterns
+    marks += [("umbrella", _("umbrella"))] * half.umbrellas
+    if half.paint:
+        marks.append((half.paint.landscape, _("paint on") + f" {half.paint.landscape}"))
+        marks += [("brush-needed", _("brush needed"))] * half.paint.brushes
+    marks += _harmony_marks(half.harmony)
+    if half.yokai_arrival:
+        marks.append(("yokai", _("a Yokai arrives")))
+    needs = ""
+    if half.paint:
+        needs = f", {half.paint.brushes} " + _("brush") + ("es" if half.paint.brushes > 1 else "")
+        needs += " " + _("on") + f" {half.paint.landscape}"
+    summary = f"{half.season}, {half.subject_text()}{needs}"
+    if half.harmony:
+        summary += ", " + _("Harmony") + f" {half.harmony:+d}"
+    return Half("print", half.family, tuple(marks), summary)
+
+
+def studio_marks(half: StudioHalf) -> Half:
+    marks: list[tuple[str, str]] = []
+    if half.landscape:
+        marks.append((half.landscape, half.landscape))
+    if half.icon:
+        marks.append((half.icon, half.icon))
+    marks += _harmony_marks(half.harmony)
+    if half.yokai_move:
+        marks.append(("yokai", _("a Yokai moves")))
+    parts = [p for p in (half.landscape, half.icon) if p]
+    summary = ", ".join(parts) or _("nothing")
+    if half.harmony:
+        summary += ", " + _("Harmony") + f" {half.harmony:+d}"
+    return Half("studio", half.family, tuple(marks), summary)
+
+
+def _harmony_marks(harmony: int) -> list[tuple[str, str]]:
+    if harmony >= 0:
+        return [("harmony", _("Harmony symbol"))] * harmony
+    return [("harmony-crossed", _("crossed Harmony symbol"))] * -harmony
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A catalogue card as the picker shows it: both halves, its back and its subject words for filtering."""
+
+    card: Card
+    print: Half
+    studio: Half
+
+    @property
+    def subject(self) -> str:
+        half = self.card.print
+        if half.trees:
+            return "tree"
+        return half.building or half.character or half.animal or ""
+
+
+def card_views(families: Iterable[str]) -> list[CardView]:
+    wanted = set(families)
+    cat = catalogue()
+    return [
+        CardView(card, print_marks(card.print), studio_marks(card.studio))
+        for card in cat.cards.values()
+        if card.family in wanted
+    ]
+
+
+def diplomas_in_play(families: Iterable[str]) -> list[Diploma]:
+    return list(catalogue().diplomas_in_play(tuple(families)))
+
+
+def ordinal(rank: int) -> str:
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def field_attrs(field: Any, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """HTML attributes of an input: ``extra``, plus ``aria-invalid`` and the error's id when it has errors."""
+    attrs = dict(extra or {})
+    if field.errors:
+        attrs["aria-invalid"] = "true"
+        attrs["aria-describedby"] = f"{field.id}-error"
+    return attrs
+
+
+def install(app: Flask) -> None:
+    """Template globals: names of things, the translation marker, the ordinal filter."""
+    app.jinja_env.globals.update(
+        _=_,
+        field_attrs=field_attrs,
+        CATEGORY_NAMES=CATEGORY_NAMES,
+        CATEGORIES=CATEGORIES,
+        FAMILY_NAMES=FAMILY_NAMES,
+        BASE_FAMILIES=BASE_FAMILIES,
+        EXPANSION_FAMILIES=EXPANSION_FAMILIES,
+    )
+    app.jinja_env.filters["ordinal"] = ordinal

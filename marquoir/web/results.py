@@ -1,0 +1,133 @@
+"""Results, "Correct an entry", export, and the Diploma checker (issue 3, items 5 to 7)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from flask import Blueprint, Response, render_template, request
+
+from marquoir import DetailedPlayer, Table, catalogue, diploma_report, dump_table, score, table_to_document
+from marquoir.tableau import Tableau
+from marquoir.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.web.forms import TableForm
+from marquoir.web.helpers import _, document_or_400, dump, place_issues
+
+bp = Blueprint("results", __name__)
+
+
+def render_results(table: Table, status: int = 200) -> Any:
+    """The sheet of results: figures with their explanations, totals, shared places, issues beside entries."""
+    report = score(table)
+    names = [p.name for p in table.players]
+    placed = place_issues(report.issues, names)
+    by_cell: dict[tuple[int | None, str | None], list[Any]] = defaultdict(list)
+    for item in placed:
+        by_cell[(item.player, item.row)].append(item)
+    doc = table_to_document(table)
+    form = TableForm(formdata=None, data={"table": dump(doc)})
+    detailed = [i for i, p in enumerate(table.players) if isinstance(p, DetailedPlayer)]
+    body = render_template(
+        "game/results.html",
+        report=report,
+        table=table,
+        form=form,
+        issues=by_cell,
+        placed=placed,
+        detailed=detailed,
+        reach=reach_available(),
+    )
+    return body, status
+
+
+def reach_available() -> bool:
+    """Whether the rules engine can explain how a table could have been built (a later issue adds it)."""
+    try:
+        from marquoir.engine.reach import explain_reachability  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@bp.post("/edit")
+def edit() -> Any:
+    """"Correct an entry": back to the entry page with everything kept and the issues beside their entries."""
+    doc, table = document_or_400(request.form.get("table"))
+    if all(not isinstance(p, DetailedPlayer) for p in table.players):
+        from marquoir.web.sheet import render_sheet
+
+        return render_sheet(doc)
+    from marquoir.web.detailed import render_detailed
+
+    current = _player_index(table, request.form.get("player"))
+    if current is None:
+        current = next(i for i, p in enumerate(table.players) if isinstance(p, DetailedPlayer))
+    return render_detailed(doc, current=current)
+
+
+@bp.post("/export")
+def export() -> Response:
+    """The table document, to save and import later."""
+    _doc, table = document_or_400(request.form.get("table"))
+    return Response(
+        dump_table(table) + "\n",
+        mimetype="application/json",
+        headers={"Content-Disposition": 'attachment; filename="kanagawa-table.json"'},
+    )
+
+
+@bp.post("/results")
+def results() -> Any:
+    """The results of the game carried by the form (the Diploma checker's way back)."""
+    _doc, table = document_or_400(request.form.get("table"))
+    return render_results(table)
+
+
+def _player_index(table: Table, value: str | None) -> int | None:
+    if value is None or not value.isdigit():
+        return None
+    index = int(value)
+    return index if 0 <= index < len(table.players) else None
+
+
+@bp.post("/diplomas")
+def diplomas() -> Any:
+    """Every Diploma of the families in play for one player: met or not, the deciding figure and the cards."""
+    doc, table = document_or_400(request.form.get("table"))
+    return diploma_page(doc, table, _player_index(table, request.form.get("player")))
+
+
+def diploma_page(doc: dict[str, Any], table: Table, index: int | None) -> Any:
+    if index is None:
+        index = next((i for i, p in enumerate(table.players) if isinstance(p, DetailedPlayer)), None)
+    player = table.players[index] if index is not None else None
+    form = TableForm(formdata=None, data={"table": dump(doc)})
+    choices = [(i, p.name) for i, p in enumerate(table.players) if isinstance(p, DetailedPlayer)]
+    context = {"form": form, "player": player, "index": index, "choices": choices, "table": table}
+    if not isinstance(player, DetailedPlayer):
+        message = _("The Diploma checker needs the cards: this player was entered from the sheet's figures.")
+        return render_template("game/diplomas.html", checks=None, message=message, **context), 422
+    cat = catalogue()
+    checks = diploma_report(Tableau.of(player, cat), table.families, table.rules, cat)
+    return render_template("game/diplomas.html", checks=checks, message=None, **context)
+
+
+@bp.get("/diplomas")
+def diplomas_on_the_spot() -> Any:
+    """The Diploma checker for a Print typed on the spot: one player, entered card by card."""
+    families = [f for f in request.args.getlist("families") if f]
+    valid = len(families) == 4 and (
+        set(families) == set(BASE_FAMILIES)
+        or (sum(f in BASE_FAMILIES for f in families) == 2 and sum(f in EXPANSION_FAMILIES for f in families) == 2)
+    )
+    if not valid:
+        families = list(BASE_FAMILIES)
+    doc = {
+        "game": "kanagawa",
+        "families": families,
+        "players": [{"name": _("On the spot"), "start": "S1", "print": [], "studio": [], "kept": [], "diplomas": [],
+                     "grand_master": False, "yokai": 0}],
+    }
+    from marquoir.web.detailed import render_detailed
+
+    return render_detailed(doc, current=0, fresh=True)
