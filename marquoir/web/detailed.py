@@ -41,14 +41,13 @@ def _form_class(table: Table) -> type:
     return player_form_class(diplomas_in_play(table.families), names, table.families)
 
 
-def _start_choices(current: str) -> list[tuple[str, str]]:
+def _start_choices(current: str) -> dict[str, str]:
     tiles = catalogue().start_tiles
-    choices = [
-        (tile.id, f"{tile.id}: {tile.season}, " + _("landscape") + f" {tile.landscape}")
-        for tile in tiles.values()
-    ]
+    choices = {
+        tile.id: f"{tile.id}: {tile.season}, " + _("landscape") + f" {tile.landscape}" for tile in tiles.values()
+    }
     if current not in tiles:
-        choices.append((current, f"{current}: " + _("unknown tile")))
+        choices[current] = f"{current}: " + _("unknown tile")
     return choices
 
 

@@ -98,26 +98,26 @@ class NewGameForm(FlaskForm):
     """Player count and names, base game or Yokai with its families, entry mode, rule options."""
 
     player_count = SelectField(
-        _("Number of players"), choices=[("2", "2"), ("3", "3"), ("4", "4")], default="3"
+        _("Number of players"), choices={"2": "2", "3": "3", "4": "4"}, default="3"
     )
     names = FieldList(StringField(_("Name")), min_entries=4, max_entries=4)
     game = RadioField(
         _("Game"),
-        choices=[("base", _("Kanagawa (base game)")), ("yokai", _("Kanagawa with the Yokai expansion"))],
+        choices={"base": _("Kanagawa (base game)"), "yokai": _("Kanagawa with the Yokai expansion")},
         default="base",
     )
     base_families = MultiCheckboxField(
-        _("Base families (pick 2)"), choices=[(f, FAMILY_NAMES[f]) for f in BASE_FAMILIES]
+        _("Base families (pick 2)"), choices={f: FAMILY_NAMES[f] for f in BASE_FAMILIES}
     )
     expansion_families = MultiCheckboxField(
-        _("Expansion families (pick 2)"), choices=[(f, FAMILY_NAMES[f]) for f in EXPANSION_FAMILIES]
+        _("Expansion families (pick 2)"), choices={f: FAMILY_NAMES[f] for f in EXPANSION_FAMILIES}
     )
     mode = RadioField(
         _("How do you want to enter the game?"),
-        choices=[
-            ("sheet", _("Like the paper sheet: the figures of each category")),
-            ("detailed", _("Card by card: pick the cards lying on the table")),
-        ],
+        choices={
+            "sheet": _("Like the paper sheet: the figures of each category"),
+            "detailed": _("Card by card: pick the cards lying on the table"),
+        },
         default="sheet",
     )
     storm_on_start_tile = BooleanField(_("A Storm token may go on the Starting tile"), default=True)
@@ -203,7 +203,7 @@ def sheet_form_class(count: int, diplomas: Sequence[Diploma], with_points: bool,
         table = HiddenField()
         players = FieldList(FormField(PlayerSheet), min_entries=count, max_entries=count)
         grand_master = RadioField(
-            _("Grand Master"), choices=[(str(i), str(i)) for i in range(count)], validators=[Optional()]
+            _("Grand Master"), choices={str(i): str(i) for i in range(count)}, validators=[Optional()]
         )
 
     return SheetForm
@@ -218,38 +218,38 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
     expansion card entered by what is printed on it."""
     in_play = [f for f in families]
     expansion = [f for f in in_play if f in EXPANSION_FAMILIES] or list(EXPANSION_FAMILIES)
-    seasons = [(s, s) for s in PRINT_SEASONS]
-    landscapes = [(x, x) for x in LANDSCAPES]
-    studio_landscapes = [(x, x) for x in STUDIO_LANDSCAPES]
-    icons = [(x, x) for x in ICONS]
+    seasons = {s: s for s in PRINT_SEASONS}
+    landscapes = {x: x for x in LANDSCAPES}
+    studio_landscapes = {x: x for x in STUDIO_LANDSCAPES}
+    icons = {x: x for x in ICONS}
 
     class PlayerForm(FlaskForm):
         table = HiddenField()
         current = HiddenField()
-        start = SelectField(_("Starting tile"), choices=[])
+        start = SelectField(_("Starting tile"), choices={})
         yokai_tokens = _counts(_("Yokai tokens held"), 3)
         brushes = _counts(_("Brush pawns owned (leave empty to count them from the cards)"), 15)
         grand_master = SelectField(
             _("Grand Master pawn at the end"),
-            choices=[("", _("nobody yet"))] + [(str(i), name) for i, name in enumerate(names)],
+            choices={"": _("nobody yet")} | {str(i): name for i, name in enumerate(names)},
             default="",
         )
         target = RadioField(
             _("Put the next card in"),
-            choices=[("print", _("the Print")), ("studio", _("the Studio")), ("kept", _("kept in hand"))],
+            choices={"print": _("the Print"), "studio": _("the Studio"), "kept": _("kept in hand")},
             default="print",
         )
         filter_family = SelectField(
             _("Family"),
-            choices=[("", _("all"))] + [(f, FAMILY_NAMES[f]) for f in in_play if f in BASE_FAMILIES],
+            choices={"": _("all")} | {f: FAMILY_NAMES[f] for f in in_play if f in BASE_FAMILIES},
             default="",
         )
-        filter_season = SelectField(_("Season"), choices=[("", _("all")), *seasons], default="")
+        filter_season = SelectField(_("Season"), choices={"": _("all")} | seasons, default="")
         filter_subject = StringField(_("Subject or landscape"))
         c_half = RadioField(
-            _("Which half"), choices=[("print", _("Print half")), ("studio", _("Studio half"))], default="print"
+            _("Which half"), choices={"print": _("Print half"), "studio": _("Studio half")}, default="print"
         )
-        c_family = SelectField(_("Family"), choices=[(f, FAMILY_NAMES[f]) for f in expansion], default=expansion[0])
+        c_family = SelectField(_("Family"), choices={f: FAMILY_NAMES[f] for f in expansion}, default=expansion[0])
         c_season = SelectField(_("Season"), choices=seasons, default="spring")
         c_lanterns = _counts(_("Lanterns"), 3)
         c_umbrellas = _counts(_("Umbrellas"), 9)
@@ -257,10 +257,10 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
             _("Harmony symbols (negative when crossed)"),
             validators=[Optional(), NumberRange(-3, 3, _("From -3 to 3."))],
         )
-        c_paint = SelectField(_("Painted on"), choices=[("", _("not given")), *landscapes], default="")
+        c_paint = SelectField(_("Painted on"), choices={"": _("not given")} | landscapes, default="")
         c_brushes = _counts(_("Brushes needed"), 3)
-        c_landscape = SelectField(_("Landscape"), choices=[("", _("none")), *studio_landscapes], default="")
-        c_icon = SelectField(_("Icon"), choices=[("", _("none")), *icons], default="")
+        c_landscape = SelectField(_("Landscape"), choices={"": _("none")} | studio_landscapes, default="")
+        c_icon = SelectField(_("Icon"), choices={"": _("none")} | icons, default="")
         c_yokai = BooleanField(_("Yokai symbol (arrives on the Print half, moves on the Studio half)"))
 
     for colour in KITE_COLOURS:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, abort, render_template
+from flask import Flask, Response, abort, make_response, render_template
 
 from marquoir import Issue, Table, TableError, catalogue, parse_table
 from marquoir.catalogue import Card, Diploma, PrintHalf, StudioHalf
@@ -77,10 +77,10 @@ def document_or_400(text: str | None) -> tuple[dict[str, Any], Table]:
         abort(bad_document_page(error))
 
 
-def bad_document_page(error: BadDocument) -> Any:
+def bad_document_page(error: BadDocument) -> Response:
     message = _("The game sent with this form could not be read") + f" ({error.path}: {error.message})."
     body = render_template("main/error.html", code=400, title=_("Game not readable"), message=message)
-    return body, 400
+    return make_response(body, 400)
 
 
 def dump(doc: Mapping[str, Any]) -> str:

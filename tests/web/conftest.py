@@ -1,0 +1,108 @@
+"""Fixtures of the web tests: the app, test clients (CSRF off and on), a live server and Debian's Chromium."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.serving import make_server
+
+from marquoir.web import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = ROOT / "seeds"
+ARTIFACTS = ROOT / "test-artifacts"
+
+#: Flags for a headless Chromium in a container: no sandbox (root), no GPU, nothing fetched from the network.
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def app() -> Flask:
+    return create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "test"})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def csrf_client() -> FlaskClient:
+    """A client of an app with CSRF protection on, as in production."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test"}).test_client()
+
+
+def hidden(page: str, name: str = "table") -> str:
+    """The value of the first hidden input called ``name`` in an HTML page."""
+    for tag in re.findall(r"<input[^>]*>", page):
+        if f'name="{name}"' in tag:
+            match = re.search(r'value="([^"]*)"', tag)
+            assert match, tag
+            return html.unescape(match.group(1))
+    raise AssertionError(f"no input {name!r} in the page")
+
+
+def input_tag(page: str, field_id: str) -> str:
+    """The ``<input>`` tag with this id."""
+    for tag in re.findall(r"<input[^>]*>", page):
+        if f'id="{field_id}"' in tag:
+            return tag
+    raise AssertionError(f"no input with id {field_id!r}")
+
+
+def seed(name: str) -> str:
+    return (SEEDS / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """The app served on 127.0.0.1 (a free port) in a background thread, CSRF on as in production."""
+    app = create_app({"SECRET_KEY": "browser-tests"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright; the browser tests fail (never skip) when it is missing."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("no chromium on PATH: install Debian's chromium (make system-deps) to run the browser tests")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

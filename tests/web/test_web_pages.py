@@ -1,0 +1,319 @@
+"""Flask test-client tests: every page, every form error, security headers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from markupsafe import escape
+from flask.testing import FlaskClient
+
+from conftest import hidden, input_tag, seed
+from marquoir import load_table, score
+from marquoir.web import CONTENT_SECURITY_POLICY
+
+
+def new_game(client: FlaskClient, **overrides: object) -> str:
+    data: dict[str, object] = {
+        "player_count": "3",
+        "names-0": "Aiko",
+        "names-1": "Ben",
+        "names-2": "Chiyo",
+        "game": "base",
+        "mode": "sheet",
+        "storm_on_start_tile": "y",
+        "joker_counts": "y",
+    }
+    data.update(overrides)
+    response = client.post("/new", data=data)
+    assert response.status_code == 200, response.data[:500]
+    return response.get_data(as_text=True)
+
+
+def sheet_data(page: str, **overrides: str) -> dict[str, str]:
+    data = {
+        "table": hidden(page),
+        "players-0-print_cards": "10",
+        "players-0-season_chain": "4",
+        "players-0-harmony": "3",
+        "players-0-d_trees_4": "y",
+        "players-1-print_cards": "9",
+        "players-1-season_chain": "5",
+        "players-1-harmony": "-1",
+        "players-1-d_buildings_3": "y",
+        "players-2-print_cards": "11",
+        "players-2-season_chain": "3",
+        "players-2-harmony": "",
+        "grand_master": "2",
+    }
+    data.update(overrides)
+    return data
+
+
+@pytest.mark.parametrize("path", ["/", "/rules", "/diplomas", "/healthz"])
+def test_get_pages(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+
+
+def test_csp_forbids_inline_scripts_on_every_response(client: FlaskClient) -> None:
+    for response in (client.get("/"), client.get("/nowhere"), client.post("/api/score", data="{")):
+        policy = response.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    page = client.get("/").get_data(as_text=True)
+    # Every script is a file: no inline <script> body, no on* handler attribute.
+    assert "<script>" not in page and "<script " in page
+    assert " onclick=" not in page and " onload=" not in page
+
+
+def test_home_has_labelled_inputs(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    for field_id in ("player_count", "names-0", "names-3", "game-0", "mode-1", "storm_on_start_tile"):
+        assert f'for="{field_id}"' in page, field_id
+
+
+def test_rules_page_lists_the_13_decisions_and_the_options(client: FlaskClient) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    decisions = page.split('<ol class="decisions">')[1].split("</ol>")[0]
+    assert decisions.count("<li>") == 13
+    assert "storm_on_start_tile" in page and "joker_counts_for_identical_landscapes" in page
+
+
+def test_new_game_sheet_has_a_column_per_player_and_number_pad_inputs(client: FlaskClient) -> None:
+    page = new_game(client)
+    for name in ("Aiko", "Ben", "Chiyo"):
+        assert f">{name}</th>" in page
+    assert page.count('inputmode="numeric"') == 9  # 3 figures × 3 players (no Yokai row in a base game)
+    assert 'name="players-2-d_characters_3_identical"' in page
+    assert "Yokai tokens" not in page
+    doc = json.loads(hidden(page))
+    assert [p["name"] for p in doc["players"]] == ["Aiko", "Ben", "Chiyo"]
+
+
+def test_new_game_errors_name_the_field(client: FlaskClient) -> None:
+    response = client.post(
+        "/new", data={"player_count": "3", "names-0": "Aiko", "names-1": "Aiko", "game": "yokai", "mode": "sheet",
+                      "base_families": ["trees"], "expansion_families": ["kites", "lanterns", "umbrellas"]}
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Two players cannot have the same name." in page
+    assert "Enter a name for player 3." in page
+    assert "Pick exactly 2 base families." in page
+    assert "Pick exactly 2 expansion families." in page
+    assert 'value="Aiko"' in page  # what was typed is kept
+
+
+def test_two_player_game_ignores_the_unused_name_fields(client: FlaskClient) -> None:
+    page = new_game(client, player_count="2", **{"names-2": "", "names-3": "Zed"})
+    doc = json.loads(hidden(page))
+    assert [p["name"] for p in doc["players"]] == ["Aiko", "Ben"]
+
+
+def test_yokai_game_sheet_has_yokai_tokens_and_only_its_diplomas(client: FlaskClient) -> None:
+    page = new_game(client, game="yokai", base_families=["trees", "animals"], expansion_families=["kites", "lanterns"])
+    assert "Yokai tokens" in page
+    assert "d_kites_7" in page and "d_lanterns_2x2" in page and "d_yokai_3" in page
+    assert "d_buildings_2" not in page and "d_umbrellas_2" not in page
+
+
+def test_sheet_scores_like_the_core(client: FlaskClient) -> None:
+    page = new_game(client)
+    response = client.post("/sheet", data=sheet_data(page))
+    assert response.status_code == 200
+    results = response.get_data(as_text=True)
+    table = load_table(hidden(results))
+    report = score(table)
+    assert [p.total for p in report.players] == [10 + 4 + 3 + 4, 9 + 5 - 1 + 4, 11 + 3 + 0 + 2]
+    for i, player in enumerate(report.players):
+        assert f'data-total="{i}">{player.total}<' in results
+    assert "Winner:" in results and "<strong>Aiko</strong>" in results
+
+
+def test_sheet_errors_keep_everything_typed(client: FlaskClient) -> None:
+    page = new_game(client)
+    data = sheet_data(page, **{"players-1-print_cards": "nine", "players-2-season_chain": "", "players-0-harmony": "500"})
+    response = client.post("/sheet", data=data)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Enter a whole number." in page
+    assert "Enter the season chain." in page
+    assert "From -99 to 99." in page
+    assert 'value="nine"' in page and 'value="500"' in page and 'value="10"' in page
+    assert 'aria-invalid="true"' in page
+
+
+def test_sheet_refuses_a_tile_held_twice_and_two_tiles_of_a_family(client: FlaskClient) -> None:
+    page = new_game(client)
+    data = sheet_data(page, **{"players-1-d_trees_4": "y", "players-2-d_animals_boar_deer": "y",
+                               "players-2-d_animals_crane_butterfly": "y"})
+    response = client.post("/sheet", data=data)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "One tile each: ticked for Aiko and Ben" in page
+    assert "A player holds one Diploma per family." in page
+
+
+def test_correct_an_entry_goes_back_with_everything_kept(client: FlaskClient) -> None:
+    page = new_game(client)
+    results = client.post("/sheet", data=sheet_data(page)).get_data(as_text=True)
+    response = client.post("/edit", data={"table": hidden(results)})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert 'value="10"' in input_tag(page, "players-0-print_cards")
+    assert 'value="-1"' in input_tag(page, "players-1-harmony")
+    assert "checked" in input_tag(page, "players-0-d_trees_4")
+    assert "checked" not in input_tag(page, "players-1-d_trees_4")
+    assert "checked" in input_tag(page, "grand_master-2")
+
+
+def test_results_show_issues_next_to_their_entry(client: FlaskClient) -> None:
+    page = new_game(client)
+    # Nobody holds the Grand Master pawn and a chain longer than the Print: both are issues, both scored.
+    data = sheet_data(page, grand_master="", **{"players-1-season_chain": "12"})
+    results = client.post("/sheet", data=data).get_data(as_text=True)
+    assert "This table is not possible as entered" in results
+    assert 'id="p1-season_chain"' in results  # the issue row right under Ben's season chain
+    row = results.split('id="p1-season_chain"')[1].split("</tr>")[0]
+    assert "Ben:" in row and "Not possible:" in row
+    assert "Grand Master" in results.split('class="issues-summary"')[1].split("</div>")[0]
+
+
+def test_results_explain_every_figure_on_demand(client: FlaskClient) -> None:
+    results = client.post("/api/score", data=seed("base-4p.json"))
+    assert results.status_code == 200
+    response = client.post("/import", data={"text": seed("base-4p.json")})
+    page = response.get_data(as_text=True)
+    assert page.count("<details>") == 4 * 5  # no Yokai row in a base game
+    report = score(load_table(seed("base-4p.json")))
+    for player in report.players:
+        for category, text in player.explanations.items():
+            if category != "yokai":
+                assert f'<p class="why">{escape(text)}</p>' in page, text
+
+
+def test_shared_places_are_shown(client: FlaskClient) -> None:
+    page = new_game(client)
+    data = sheet_data(page, **{"players-1-harmony": "3", "players-1-print_cards": "10", "players-1-season_chain": "4",
+                               "players-1-d_buildings_3": "", "players-1-d_buildings_4": ""})
+    data["players-1-d_characters_3_different"] = "y"
+    results = client.post("/sheet", data=data).get_data(as_text=True)
+    assert "Shared victory:" in results
+    assert results.count("1st <small>shared</small>") == 2
+
+
+def test_xss_name_is_text(client: FlaskClient) -> None:
+    page = new_game(client, **{"names-2": "<script>alert(1)</script>"})
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    results = client.post("/sheet", data=sheet_data(page)).get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in results
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in results
+
+
+def test_export_and_import_round_trip(client: FlaskClient) -> None:
+    imported = client.post("/import", data={"text": seed("yokai-3p.json")})
+    assert imported.status_code == 200
+    exported = client.post("/export", data={"table": hidden(imported.get_data(as_text=True))})
+    assert exported.status_code == 200
+    assert exported.headers["Content-Disposition"].startswith("attachment")
+    assert load_table(exported.data) == load_table(seed("yokai-3p.json"))
+
+
+def test_import_a_file(client: FlaskClient) -> None:
+    import io
+
+    response = client.post(
+        "/import", data={"document": (io.BytesIO(seed("base-2p.json").encode()), "game.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 200
+    assert "Results" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "Choose a file or paste a table document."),
+        ("{not json", "The document could not be read at document: not JSON"),
+        ('{"game": "kanagawa", "players": [{"name": "A", "sheet": {"print_cards": "x"}}]}',
+         "The document could not be read at players[0].sheet"),
+    ],
+)
+def test_import_errors_name_the_place(client: FlaskClient, text: str, message: str) -> None:
+    response = client.post("/import", data={"text": text})
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+
+
+def test_import_a_file_that_is_not_utf8(client: FlaskClient) -> None:
+    import io
+
+    response = client.post(
+        "/import", data={"document": (io.BytesIO(b"\xff\xfe{"), "game.json")}, content_type="multipart/form-data"
+    )
+    assert response.status_code == 422
+    assert "not UTF-8" in response.get_data(as_text=True)
+
+
+def test_a_tampered_game_in_the_form_is_a_400_naming_the_place(client: FlaskClient) -> None:
+    for path in ("/sheet", "/detailed", "/edit", "/export", "/diplomas", "/results"):
+        response = client.post(path, data={"table": '{"game": "chess"}'})
+        assert response.status_code == 400, path
+        assert "game:" in response.get_data(as_text=True)
+        missing = client.post(path, data={})
+        assert missing.status_code == 400
+        assert "the game is missing from the form" in missing.get_data(as_text=True)
+
+
+def test_diploma_checker_for_a_player(client: FlaskClient) -> None:
+    imported = client.post("/import", data={"text": seed("base-4p.json")}).get_data(as_text=True)
+    response = client.post("/diplomas", data={"table": hidden(imported), "player": "2"})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Diploma checker: Emi" in page
+    assert page.count('class="diploma-check') == 19
+    trees = page.split('data-diploma="trees-4"')[1].split("</li>")[0]
+    assert "met" in trees and "held" in trees and "trees: <strong>" in trees
+
+
+def test_diploma_checker_refuses_a_sheet_player(client: FlaskClient) -> None:
+    page = new_game(client)
+    results = client.post("/sheet", data=sheet_data(page)).get_data(as_text=True)
+    response = client.post("/diplomas", data={"table": hidden(results), "player": "0"})
+    assert response.status_code == 422
+    assert "needs the cards" in response.get_data(as_text=True)
+
+
+def test_unknown_page_and_method(client: FlaskClient) -> None:
+    assert client.get("/nowhere").status_code == 404
+    assert client.get("/sheet").status_code == 405
+    assert "There is no page here." in client.get("/nowhere").get_data(as_text=True)
+
+
+def test_csrf_missing_or_wrong_is_rejected(csrf_client: FlaskClient) -> None:
+    data = {"player_count": "2", "names-0": "A", "names-1": "B", "game": "base", "mode": "sheet"}
+    missing = csrf_client.post("/new", data=data)
+    assert missing.status_code == 400
+    assert "Form not accepted" in missing.get_data(as_text=True)
+    wrong = csrf_client.post("/new", data={**data, "csrf_token": "forged"})
+    assert wrong.status_code == 400
+    for path in ("/sheet", "/detailed", "/import", "/edit", "/export", "/diplomas"):
+        assert csrf_client.post(path, data={"table": seed("base-2p.json")}).status_code == 400, path
+    # The right token (from the page, with the session cookie) is accepted.
+    home = csrf_client.get("/").get_data(as_text=True)
+    ok = csrf_client.post("/new", data={**data, "csrf_token": hidden(home, "csrf_token")})
+    assert ok.status_code == 200
+
+
+def test_the_api_needs_no_csrf_token(csrf_client: FlaskClient) -> None:
+    assert csrf_client.post("/api/score", data=seed("base-2p.json")).status_code == 200
+
+
+def test_body_size_limit(client: FlaskClient) -> None:
+    big = "x" * (600 * 1024)
+    assert client.post("/sheet", data={"table": big}).status_code == 413
+    response = client.post("/api/score", data=big)
+    assert response.status_code == 413
+    assert response.json is not None and "too large" in response.json["error"]
