@@ -7,15 +7,10 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.engine import Engine
+from storage_helpers import seed_table
 
-from marquoir import Table, load_table
+from marquoir import Table
 from marquoir.storage import database_url, open_database
-
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
-
-
-def seed_table(name: str) -> Table:
-    return load_table((SEEDS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import seed_table
 from sqlalchemy import event
+from storage_helpers import seed_table
 
 from marquoir import MarquoirError
 from marquoir.storage import (

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from conftest import seed_table
+from storage_helpers import seed_table
 
 from marquoir.storage import current_revision, get_game, head_revision, open_database, save_game, sqlite_url
 from marquoir.storage.database import alembic_config

@@ -1,0 +1,51 @@
+"""CSV export: one row per player per game, every category, total, rank, winner flags; safe in a spreadsheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from report_helpers import saved, seed_table, sheet_table
+
+from marquoir import score
+from marquoir.reports.export import CSV_COLUMNS, games_csv
+from marquoir.vocabulary import CATEGORIES
+
+
+def read(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_one_row_per_player_per_game_with_every_category() -> None:
+    table = seed_table("yokai-3p")
+    report = score(table)
+    text = games_csv([saved(7, table, days=2)])
+    assert text.splitlines()[0] == ",".join(CSV_COLUMNS)
+    rows = read(text)
+    assert len(rows) == 3
+    for row, player in zip(rows, report.players, strict=True):
+        assert row["game_id"] == "7" and row["played_at"] == "2026-01-07T20:00:00+00:00"
+        assert row["player"] == player.name
+        assert [int(row[c]) for c in CATEGORIES] == [player.breakdown[c] for c in CATEGORIES]
+        assert int(row["total"]) == player.total == sum(int(row[c]) for c in CATEGORIES)
+        assert int(row["rank"]) == player.rank
+        assert row["winner"] == ("yes" if player.name in report.winners else "no")
+        assert row["shared_win"] == "no" and row["players"] == "3" and row["legal"] == "yes"
+    assert rows[2]["yokai"] == "-4"
+
+
+def test_shared_wins_and_illegal_tables_are_flagged() -> None:
+    tie = sheet_table(("Aiko", 10, 4, 2, 7, True, 0), ("Ben", 12, 4, 2, 7, False, 0), ("Chiyo", 9, 3, 1, 3, True, 0))
+    rows = read(games_csv([saved(1, tie)]))
+    assert [(r["winner"], r["shared_win"]) for r in rows] == [("yes", "yes"), ("yes", "yes"), ("no", "no")]
+    assert {r["legal"] for r in rows} == {"no"}  # two Grand Masters
+
+
+def test_names_cannot_become_spreadsheet_formulas() -> None:
+    table = sheet_table(("=HYPERLINK(1)", 10, 4, 2, 7, True, 0), ("-Ben", 12, 4, 2, 7, False, 0))
+    rows = read(games_csv([saved(1, table)]))
+    assert [r["player"] for r in rows] == ["'=HYPERLINK(1)", "'-Ben"]
+
+
+def test_no_game_is_just_the_header() -> None:
+    assert read(games_csv([])) == [] and games_csv([]).startswith("game_id,played_at")
