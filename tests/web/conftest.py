@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import html
-import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -13,25 +11,10 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from web_support import ARTIFACTS, CHROMIUM_ARGS
 from werkzeug.serving import make_server
 
 from marquoir.web import create_app
-
-ROOT = Path(__file__).resolve().parents[2]
-SEEDS = ROOT / "seeds"
-ARTIFACTS = ROOT / "test-artifacts"
-
-#: Flags for a headless Chromium in a container: no sandbox (root), no GPU, nothing fetched from the network.
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 @pytest.fixture
@@ -48,28 +31,6 @@ def client(app: Flask) -> FlaskClient:
 def csrf_client() -> FlaskClient:
     """A client of an app with CSRF protection on, as in production."""
     return create_app({"TESTING": True, "SECRET_KEY": "test"}).test_client()
-
-
-def hidden(page: str, name: str = "table") -> str:
-    """The value of the first hidden input called ``name`` in an HTML page."""
-    for tag in re.findall(r"<input[^>]*>", page):
-        if f'name="{name}"' in tag:
-            match = re.search(r'value="([^"]*)"', tag)
-            assert match, tag
-            return html.unescape(match.group(1))
-    raise AssertionError(f"no input {name!r} in the page")
-
-
-def input_tag(page: str, field_id: str) -> str:
-    """The ``<input>`` tag with this id."""
-    for tag in re.findall(r"<input[^>]*>", page):
-        if f'id="{field_id}"' in tag:
-            return tag
-    raise AssertionError(f"no input with id {field_id!r}")
-
-
-def seed(name: str) -> str:
-    return (SEEDS / name).read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="session")

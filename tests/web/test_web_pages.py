@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from markupsafe import escape
 from flask.testing import FlaskClient
+from markupsafe import escape
+from web_support import hidden, input_tag, seed
 
-from conftest import hidden, input_tag, seed
 from marquoir import load_table, score
 from marquoir.web import CONTENT_SECURITY_POLICY
 
@@ -133,7 +133,9 @@ def test_sheet_scores_like_the_core(client: FlaskClient) -> None:
 
 def test_sheet_errors_keep_everything_typed(client: FlaskClient) -> None:
     page = new_game(client)
-    data = sheet_data(page, **{"players-1-print_cards": "nine", "players-2-season_chain": "", "players-0-harmony": "500"})
+    data = sheet_data(
+        page, **{"players-1-print_cards": "nine", "players-2-season_chain": "", "players-0-harmony": "500"}
+    )
     response = client.post("/sheet", data=data)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
