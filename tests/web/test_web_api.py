@@ -1,0 +1,73 @@
+"""The JSON API answers exactly what the CLI's --json prints; unreadable documents name the place."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from flask.testing import FlaskClient
+from web_support import SEEDS, seed
+
+from marquoir.cli import main
+
+
+@pytest.mark.parametrize("name", ["base-2p.json", "base-4p.json", "yokai-3p.json"])
+def test_score_is_the_cli_json(client: FlaskClient, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    response = client.post("/api/score", data=seed(name), content_type="application/json")
+    assert response.status_code == 200
+    assert main(["score", str(SEEDS / name), "--json"]) == 0
+    assert response.json == json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("name", ["base-2p.json", "yokai-3p.json"])
+def test_check_is_the_cli_json(client: FlaskClient, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    response = client.post("/api/check", data=seed(name))
+    assert response.status_code == 200
+    main(["check", str(SEEDS / name), "--json"])
+    assert response.json == json.loads(capsys.readouterr().out)
+
+
+def test_check_reports_issues(client: FlaskClient) -> None:
+    doc = json.loads(seed("base-2p.json"))
+    doc["players"][1]["start"] = doc["players"][0]["start"]
+    response = client.post("/api/check", json=doc)
+    assert response.status_code == 200
+    assert response.json is not None and response.json["legal"] is False
+    assert any(i["code"] == "START_TILE" and i["field"] == "players[1].start" for i in response.json["issues"])
+
+
+@pytest.mark.parametrize(
+    ("body", "path", "words"),
+    [
+        (b"", "document", "not JSON"),
+        (b"{", "document", "not JSON"),
+        (b"\xff\xfe", "document", "UTF-8"),
+        (b"[]", "document", "expected an object"),
+        (b'{"game": "kanagawa", "players": [{"name": "A", "start": "S1", "diplomes": []}]}', "players[0].diplomes",
+         "unknown key"),
+        (b'{"game": "kanagawa", "players": [{"name": "A", "sheet": {"print_cards": 1}}]}', "players[0].sheet.diplomas",
+         "missing"),
+        (b"[" * 100000 + b"]" * 100000, "document", "JSON"),
+    ],
+)
+@pytest.mark.parametrize("endpoint", ["/api/score", "/api/check"])
+def test_unreadable_documents_are_400_naming_the_place(
+    client: FlaskClient, endpoint: str, body: bytes, path: str, words: str
+) -> None:
+    response = client.post(endpoint, data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json is not None
+    assert response.json["path"] == path
+    assert words in response.json["error"]
+
+
+def test_oversize_body_is_413(client: FlaskClient) -> None:
+    response = client.post("/api/score", data=b" " * (513 * 1024), content_type="application/json")
+    assert response.status_code == 413
+    assert response.json == {"error": "What was sent is too large (at most 512 KiB).", "path": "document"}
+
+
+def test_wrong_method_is_json(client: FlaskClient) -> None:
+    response = client.get("/api/score")
+    assert response.status_code == 405
+    assert response.json is not None and "error" in response.json
