@@ -120,20 +120,39 @@ class Diploma:
         return self.source.startswith("003")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalogue:
-    """Every fixed fact of the game, loaded once by :func:`catalogue` and passed around as a value."""
+    """Every fixed fact of the game, loaded once by :func:`catalogue` and passed around as a value.
+
+    Compared and hashed by identity: there is one catalogue a process, and caches key on it."""
 
     cards: Mapping[int, Card]
     start_tiles: Mapping[str, StartTile]
     diplomas: Mapping[str, Diploma]
     diplomas_by_family: Mapping[str, tuple[Diploma, ...]] = field(init=False)
+    #: Card id → family, for the legality check's pass over every card on the table.
+    family_of: Mapping[int, str] = field(init=False)
+    #: Card id → its Print half, and → its Studio half.
+    print_of: Mapping[int, PrintHalf] = field(init=False)
+    studio_of: Mapping[int, StudioHalf] = field(init=False)
+    _in_play: dict[tuple[str, ...], tuple[Diploma, ...]] = field(init=False, default_factory=dict)
+    _ids_in_play: dict[tuple[str, ...], frozenset[str]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         by_family: dict[str, list[Diploma]] = {}
         for diploma in self.diplomas.values():
             by_family.setdefault(diploma.family, []).append(diploma)
         object.__setattr__(self, "diplomas_by_family", {k: tuple(v) for k, v in by_family.items()})
+        object.__setattr__(self, "family_of", {card.id: card.family for card in self.cards.values()})
+        object.__setattr__(self, "print_of", {card.id: card.print for card in self.cards.values()})
+        object.__setattr__(self, "studio_of", {card.id: card.studio for card in self.cards.values()})
+
+    def diploma_ids_in_play(self, families: tuple[str, ...]) -> frozenset[str]:
+        """The ids of :meth:`diplomas_in_play`."""
+        found = self._ids_in_play.get(families)
+        if found is None:
+            found = self._ids_in_play[families] = frozenset(d.id for d in self.diplomas_in_play(families))
+        return found
 
     def diplomas_in_play(self, families: tuple[str, ...]) -> tuple[Diploma, ...]:
         """The Diplomas of a game: the Print Diplomas of the families in play, the Studio Diplomas, and the Yokai

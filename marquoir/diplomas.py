@@ -162,51 +162,87 @@ def _yokai(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
     return t.player.yokai, (), "Yokai tokens held now"
 
 
-#: Each Diploma id → (needed figure, how to count). Ids are those of ``data/kanagawa/diplomas.csv``.
-def _requirements(rules: Rules) -> dict[str, tuple[int, Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]]]:
+Count = Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]
+Figure = Callable[[Tableau], int]
+
+
+def _lantern_figure(*pattern: int) -> Figure:
+    wanted = Counter(pattern)
+    return lambda t: sum(min(t.counts.lanterns.get(n, 0), k) for n, k in wanted.items())
+
+
+def _requirements(rules: Rules) -> dict[str, tuple[int, Figure, Count]]:
+    """Each Diploma id → (needed figure, the figure alone, the figure with its cards). The figure alone is the
+    fast path the legality check takes; the cards are listed only for the dispute checker."""
     jokers = rules.joker_counts_for_identical_landscapes
+
+    def animals(*wanted: str) -> Figure:
+        return lambda t: sum(1 for a in wanted if a in t.counts.animals)
+
+    def kites(colour: str) -> Figure:
+        return lambda t: t.counts.kites.get(colour, 0)
+
+    trees: Figure = lambda t: t.counts.trees  # noqa: E731
+    buildings: Figure = lambda t: len(t.counts.buildings)  # noqa: E731
+    characters: Figure = lambda t: len(t.counts.characters)  # noqa: E731
+    identical: Figure = lambda t: max(t.counts.characters.values(), default=0)  # noqa: E731
+    brushes: Figure = lambda t: t.brushes_explained  # noqa: E731
+    arrows: Figure = lambda t: t.arrows  # noqa: E731
+    landscapes: Figure = lambda t: t.identical_landscapes(jokers)[0]  # noqa: E731
+    umbrellas: Figure = lambda t: t.counts.umbrella_run  # noqa: E731
     return {
-        "trees-3": (3, _tree_count),
-        "trees-4": (4, _tree_count),
-        "trees-5": (5, _tree_count),
-        "buildings-2": (2, _distinct("building", "different buildings")),
-        "buildings-3": (3, _distinct("building", "different buildings")),
-        "buildings-4": (4, _distinct("building", "different buildings")),
-        "characters-2-different": (2, _distinct("character", "different characters")),
-        "characters-3-different": (3, _distinct("character", "different characters")),
-        "characters-3-identical": (3, _identical_characters),
-        "animals-boar-deer": (2, _animals("boar", "deer")),
-        "animals-crane-butterfly": (2, _animals("crane", "butterfly")),
-        "animals-boar-deer-butterfly": (3, _animals("boar", "deer", "butterfly")),
-        "brushes-3": (3, _brushes),
-        "brushes-4": (4, _brushes),
-        "arrows-2": (2, _arrows),
-        "arrows-3": (3, _arrows),
-        "landscapes-2": (2, _landscapes(jokers)),
-        "landscapes-3": (3, _landscapes(jokers)),
-        "landscapes-4": (4, _landscapes(jokers)),
-        "yokai-3": (3, _yokai),
-        "kites-blue-3": (3, _kites("blue")),
-        "kites-7": (7, _kites(None)),
-        "kites-yellow-3": (3, _kites("yellow")),
-        "kites-red-2": (2, _kites("red")),
-        "lanterns-2x2": (2, _lanterns(2, 2)),
-        "lanterns-1x3": (3, _lanterns(1, 1, 1)),
-        "lanterns-1-2-3": (3, _lanterns(1, 2, 3)),
-        "umbrellas-2": (2, _umbrellas),
-        "umbrellas-3": (3, _umbrellas),
-        "umbrellas-4": (4, _umbrellas),
+        "trees-3": (3, trees, _tree_count),
+        "trees-4": (4, trees, _tree_count),
+        "trees-5": (5, trees, _tree_count),
+        "buildings-2": (2, buildings, _distinct("building", "different buildings")),
+        "buildings-3": (3, buildings, _distinct("building", "different buildings")),
+        "buildings-4": (4, buildings, _distinct("building", "different buildings")),
+        "characters-2-different": (2, characters, _distinct("character", "different characters")),
+        "characters-3-different": (3, characters, _distinct("character", "different characters")),
+        "characters-3-identical": (3, identical, _identical_characters),
+        "animals-boar-deer": (2, animals("boar", "deer"), _animals("boar", "deer")),
+        "animals-crane-butterfly": (2, animals("crane", "butterfly"), _animals("crane", "butterfly")),
+        "animals-boar-deer-butterfly": (
+            3,
+            animals("boar", "deer", "butterfly"),
+            _animals("boar", "deer", "butterfly"),
+        ),
+        "brushes-3": (3, brushes, _brushes),
+        "brushes-4": (4, brushes, _brushes),
+        "arrows-2": (2, arrows, _arrows),
+        "arrows-3": (3, arrows, _arrows),
+        "landscapes-2": (2, landscapes, _landscapes(jokers)),
+        "landscapes-3": (3, landscapes, _landscapes(jokers)),
+        "landscapes-4": (4, landscapes, _landscapes(jokers)),
+        "yokai-3": (3, lambda t: t.player.yokai, _yokai),
+        "kites-blue-3": (3, kites("blue"), _kites("blue")),
+        "kites-7": (7, lambda t: t.counts.kites_total, _kites(None)),
+        "kites-yellow-3": (3, kites("yellow"), _kites("yellow")),
+        "kites-red-2": (2, kites("red"), _kites("red")),
+        "lanterns-2x2": (2, _lantern_figure(2, 2), _lanterns(2, 2)),
+        "lanterns-1x3": (3, _lantern_figure(1, 1, 1), _lanterns(1, 1, 1)),
+        "lanterns-1-2-3": (3, _lantern_figure(1, 2, 3), _lanterns(1, 2, 3)),
+        "umbrellas-2": (2, umbrellas, _umbrellas),
+        "umbrellas-3": (3, umbrellas, _umbrellas),
+        "umbrellas-4": (4, umbrellas, _umbrellas),
     }
 
 
-_REQUIREMENTS = {rules: _requirements(rules) for rules in (Rules(), Rules(joker_counts_for_identical_landscapes=False))}
+_REQUIREMENTS = {jokers: _requirements(Rules(joker_counts_for_identical_landscapes=jokers)) for jokers in (True, False)}
+
+
+def meets(diploma: Diploma, tableau: Tableau, rules: Rules) -> bool | None:
+    """Whether ``tableau`` meets ``diploma``: the verdict of :func:`check_diploma` without listing the cards.
+    ``None`` for the Yokai Diploma when the final table cannot tell (seed 003)."""
+    needed, figure, _ = _REQUIREMENTS[rules.joker_counts_for_identical_landscapes][diploma.id]
+    if figure(tableau) >= needed:
+        return True
+    return None if diploma.family == "yokai" else False
 
 
 def check_diploma(diploma: Diploma, tableau: Tableau, rules: Rules) -> DiplomaCheck:
     """Whether ``tableau`` meets ``diploma`` under ``rules``, with the figure and the cards."""
-    table = _REQUIREMENTS.get(Rules(joker_counts_for_identical_landscapes=rules.joker_counts_for_identical_landscapes))
-    assert table is not None
-    needed, count = table[diploma.id]
+    needed, _, count = _REQUIREMENTS[rules.joker_counts_for_identical_landscapes][diploma.id]
     figure, cards, measure = count(tableau, needed)
     if diploma.family == "yokai":
         # Seed 003: met on holding all 3 Yokai at some moment, and kept even if they are lost later.

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from marquoir.catalogue import CardRef, Catalogue, PrintHalf, StudioHalf, catalogue
-from marquoir.diplomas import check_diploma
-from marquoir.table import DetailedPlayer, SheetPlayer, Table
-from marquoir.tableau import Tableau, card_family
+from marquoir.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
+from marquoir.diplomas import check_diploma, meets
+from marquoir.table import DetailedPlayer, Player, SheetPlayer, Table
+from marquoir.tableau import Tableau
 from marquoir.vocabulary import (
     BASE_FAMILIES,
     BRUSH_PAWNS,
@@ -136,18 +136,82 @@ def _studio_object_problem(half: StudioHalf) -> str | None:
     return None
 
 
-def _cards(player: DetailedPlayer, index: int) -> Iterator[tuple[str, CardRef]]:
-    base = f"players[{index}]"
-    for place, refs in (("print", player.print), ("studio", player.studio), ("kept", player.kept)):
-        for i, ref in enumerate(refs):
-            yield f"{base}.{place}[{i}]", ref
+def _path(index: int, place: str, i: int) -> str:
+    return f"players[{index}].{place}[{i}]"
+
+
+def _cards_look_fine(players: Sequence[Player], families: tuple[str, ...], cat: Catalogue) -> bool:
+    """A quick look at every card id on the table: all known, none twice, every family in play and within 18.
+    ``False`` sends the table through :func:`_card_issues`, which names each card with an issue."""
+    ids: list[int] = []
+    for player in players:
+        if isinstance(player, DetailedPlayer):
+            for refs in (player.print, player.studio, player.kept):
+                if set(map(type, refs)) - {int}:
+                    return False  # cards entered by what is printed on them: the full pass judges them
+                ids.extend(refs)  # type: ignore[arg-type]
+    unique = set(ids)
+    if len(unique) != len(ids) or not unique <= cat.family_of.keys():
+        return False
+    counts = Counter(map(cat.family_of.__getitem__, ids))
+    return counts.keys() <= set(families) and max(counts.values(), default=0) <= CARDS_PER_FAMILY
+
+
+def _card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catalogue) -> Iterator[Issue]:
+    """CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW, each at the card's path."""
+    first_use: dict[int, tuple[int, str, int]] = {}
+    per_family: dict[str, int] = {}
+    cards = cat.cards
+    for index, player in enumerate(players):
+        if not isinstance(player, DetailedPlayer):
+            continue
+        for place, refs in (("print", player.print), ("studio", player.studio), ("kept", player.kept)):
+            for i, ref in enumerate(refs):
+                if isinstance(ref, int):
+                    card = cards.get(ref)
+                    if card is None:
+                        yield Issue(
+                            "CARD_UNKNOWN",
+                            player.name,
+                            _path(index, place, i),
+                            f"there is no card {ref}: base cards are 1 to 72",
+                        )
+                        continue
+                    family = card.family
+                    if ref in first_use:
+                        yield Issue(
+                            "CARD_DUPLICATE",
+                            player.name,
+                            _path(index, place, i),
+                            f"card {ref} is already used at {_path(*first_use[ref])}",
+                        )
+                    else:
+                        first_use[ref] = (index, place, i)
+                else:
+                    family = ref.family
+                    problem = (
+                        _print_object_problem(ref, cat) if isinstance(ref, PrintHalf) else _studio_object_problem(ref)
+                    )
+                    if problem:
+                        yield Issue("CARD_UNKNOWN", player.name, _path(index, place, i), problem)
+                per_family[family] = per_family.get(family, 0) + 1
+                if family not in families:
+                    yield Issue(
+                        "CARD_FAMILY_NOT_IN_PLAY",
+                        player.name,
+                        _path(index, place, i),
+                        f"a {family} card, but {family} are not in play",
+                    )
+    for family, count in per_family.items():
+        if count > CARDS_PER_FAMILY:
+            yield Issue("FAMILY_OVERFLOW", None, "players", f"{count} {family} cards on the table: the deck has 18")
 
 
 def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
     """Every legality issue of ``table``, table-wide checks first, then player by player."""
     cat = cat or catalogue()
     players = table.players
-    in_play_diplomas = {d.id for d in cat.diplomas_in_play(table.families)}
+    in_play_diplomas = cat.diploma_ids_in_play(table.families)
     yokai_game = any(f in EXPANSION_FAMILIES for f in table.families)
 
     # PLAYER_COUNT — Kanagawa is played by 2 to 4 (seed 002, section 1).
@@ -157,7 +221,6 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
     # FAMILIES — the 4 base families, or 2 base + 2 expansion (seed 003, "Game Set-up" 4).
     families = table.families
     base = [f for f in families if f in BASE_FAMILIES]
-    expansion = [f for f in families if f in EXPANSION_FAMILIES]
     if len(set(families)) != len(families) or len(families) != 4 or len(base) not in (2, 4):
         yield Issue(
             "FAMILIES",
@@ -165,39 +228,12 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
             "families",
             f"{', '.join(families) or 'no family'}: play the 4 base families, or 2 base and 2 expansion families",
         )
-    del expansion
 
     # Cards across the table: CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW.
-    first_use: dict[int, str] = {}
-    per_family: Counter[str] = Counter()
-    for index, player in enumerate(players):
-        if not isinstance(player, DetailedPlayer):
-            continue
-        for path, ref in _cards(player, index):
-            family = card_family(ref, cat)
-            if isinstance(ref, int):
-                if family is None:
-                    yield Issue("CARD_UNKNOWN", player.name, path, f"there is no card {ref}: base cards are 1 to 72")
-                    continue
-                if ref in first_use:
-                    yield Issue("CARD_DUPLICATE", player.name, path, f"card {ref} is already used at {first_use[ref]}")
-                else:
-                    first_use[ref] = path
-            else:
-                problem = _print_object_problem(ref, cat) if isinstance(ref, PrintHalf) else _studio_object_problem(ref)
-                if problem:
-                    yield Issue("CARD_UNKNOWN", player.name, path, problem)
-            assert family is not None
-            per_family[family] += 1
-            if family not in families:
-                yield Issue(
-                    "CARD_FAMILY_NOT_IN_PLAY", player.name, path, f"a {family} card, but {family} are not in play"
-                )
-    for family, count in per_family.items():
-        if count > CARDS_PER_FAMILY:
-            yield Issue("FAMILY_OVERFLOW", None, "players", f"{count} {family} cards on the table: the deck has 18")
+    if not _cards_look_fine(players, families, cat):
+        yield from _card_issues(players, families, cat)
 
-    # START_TILE — one tile each, from S1–S4 (seed 002, section 1).
+    # START_TILE    # START_TILE — one tile each, from S1–S4 (seed 002, section 1).
     tile_owner: dict[str, int] = {}
     for index, player in enumerate(players):
         if not isinstance(player, DetailedPlayer):
@@ -280,9 +316,7 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
         tableau = Tableau.of(player, cat)
         yield from _detailed_issues(player, index, tableau, table, cat, in_play_diplomas)
         brushes_total += max(tableau.brushes_owned, 0)
-        storms_total += sum(
-            1 for d in dict.fromkeys(player.diplomas) if (t := cat.diplomas.get(d)) and t.bonus == "storm"
-        )
+        storms_total += tableau.storm_bonus_diplomas
     if brushes_total > BRUSH_PAWNS:
         yield Issue("BRUSHES", None, "players", f"{brushes_total} brushes owned in all: the box has 15")
     if storms_total > STORM_TOKENS:
@@ -295,23 +329,23 @@ def _detailed_issues(
     tableau: Tableau,
     table: Table,
     cat: Catalogue,
-    in_play: set[str],
+    in_play: frozenset[str],
 ) -> Iterator[Issue]:
     name = player.name
     base = f"players[{index}]"
 
     # DIPLOMA_UNMET — a Diploma is taken the moment it is met, and Print and Studio only grow (seed 000).
     for i, diploma_id in enumerate(player.diplomas):
-        tile = cat.diplomas.get(diploma_id)
-        if tile is None or diploma_id not in in_play:
+        if diploma_id not in in_play:
             continue
-        verdict = check_diploma(tile, tableau, table.rules)
-        if verdict.met is False:
+        tile = cat.diplomas[diploma_id]
+        if meets(tile, tableau, table.rules) is False:
+            verdict = check_diploma(tile, tableau, table.rules)
             yield Issue("DIPLOMA_UNMET", name, f"{base}.diplomas[{i}]", verdict.describe())
 
     # STORMS — tokens only from Diplomas, one per card, on a Print place (seed 002; SOURCES.md decision 3).
     if player.storms is not None:
-        earned = sum(1 for d in dict.fromkeys(player.diplomas) if (t := cat.diplomas.get(d)) and t.bonus == "storm")
+        earned = tableau.storm_bonus_diplomas
         if len(player.storms) > earned:
             yield Issue(
                 "STORMS",
@@ -345,19 +379,12 @@ def _detailed_issues(
             )
 
     # PRINT_UNPAINTABLE — a card needs its count of brushes on Studio icons of its landscape (seed 000).
-    for i, half in enumerate(tableau.print):
-        if half is None or half.paint is None:
-            continue
-        serving = tableau.icons_serving(half.paint.landscape)
-        need = half.paint.brushes
-        if serving < need or tableau.brushes_explained < need:
-            yield Issue(
-                "PRINT_UNPAINTABLE",
-                name,
-                f"{base}.print[{i}]",
-                f"card {tableau.print_labels()[i]} needs {need} brush(es) on {half.paint.landscape}; the Studio has "
-                f"{serving} icon(s) that serve {half.paint.landscape}",
-            )
+    owned = tableau.brushes_explained
+    if any(
+        need > owned or need > tableau.icons_serving(landscape)
+        for landscape, need in tableau.counts.most_brushes_needed.items()
+    ):
+        yield from _unpaintable(tableau, name, base, owned)
 
     # KEPT — one card kept per keep icon (seed 000, "Continue your work").
     if len(player.kept) > tableau.keep_icons:
@@ -367,6 +394,26 @@ def _detailed_issues(
             f"{base}.kept",
             f"{len(player.kept)} kept card(s), but the Studio has {tableau.keep_icons} keep icon(s)",
         )
+
+
+def _unpaintable(tableau: Tableau, name: str, base: str, owned: int) -> Iterator[Issue]:
+    """PRINT_UNPAINTABLE at each Print card whose need the final Studio can never meet."""
+    serving_by_landscape: dict[str, int] = {}
+    for i, half in enumerate(tableau.print):
+        if half is None or half.paint is None:
+            continue
+        landscape, need = half.paint.landscape, half.paint.brushes
+        serving = serving_by_landscape.get(landscape)
+        if serving is None:
+            serving = serving_by_landscape[landscape] = tableau.icons_serving(landscape)
+        if serving < need or owned < need:
+            yield Issue(
+                "PRINT_UNPAINTABLE",
+                name,
+                f"{base}.print[{i}]",
+                f"card {tableau.print_labels()[i]} needs {need} brush(es) on {half.paint.landscape}; the Studio has "
+                f"{serving} icon(s) that serve {half.paint.landscape}",
+            )
 
 
 def _achievable_diploma_points(families: Sequence[str], cat: Catalogue) -> frozenset[int]:

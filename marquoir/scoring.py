@@ -11,8 +11,9 @@ This module is the only scoring there is: the CLI, the web app and the rules eng
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from marquoir.catalogue import Catalogue, catalogue
@@ -45,8 +46,59 @@ class Chain:
     unused_tokens: int = 0
 
 
-def _effective(seasons: Sequence[str | None], fixed: dict[int, str]) -> list[str | None]:
-    return [fixed.get(i, s) for i, s in enumerate(seasons)]
+def _plain_chain(effective: Sequence[str | None]) -> tuple[int, str | None, int]:
+    """The longest run with no token to place, in one pass: (length, season, first place)."""
+    best_length, best_season, best_left = 0, None, 0
+    left = 0
+    season: str | None = None  # the season of the current run; None while it holds only storm cards
+    storms_from = -1  # where the storm cards just before this place begin, -1 when the last place was no storm
+    for right, s in enumerate(effective):
+        if s == "storm":
+            if storms_from < 0:
+                storms_from = right
+        elif s is None:
+            left, season, storms_from = right + 1, None, -1
+            continue
+        else:
+            if season is not None and s != season:
+                left = storms_from if storms_from >= 0 else right
+            season, storms_from = s, -1
+        if right - left + 1 > best_length:
+            best_length, best_season, best_left = right - left + 1, season or SEASONS[0], left
+    return best_length, best_season, best_left
+
+
+def _chain_with_tokens(
+    effective: Sequence[str | None], free: int, fixed_at: dict[int, str], start_may_take_storm: bool
+) -> tuple[int, str | None, int, tuple[int, ...]]:
+    """The longest run when ``free`` tokens may still be placed: a sliding window per season holding at most
+    ``free`` places that neither match nor are wild. (length, season, first place, places given a token)."""
+    best_length, best_season, best_left = 0, None, 0
+    best_converted: tuple[int, ...] = ()
+    # A window for a season that no card shows holds only wild and converted places, and any present season
+    # does at least as well there: only the seasons on the cards need a look (the first one when none is).
+    present = [season for season in SEASONS if season in effective] or [SEASONS[0]]
+    for season in present:
+        left = 0
+        converted: list[int] = []
+        first = 0  # converted[first:] are the conversions inside the window
+        for right, s in enumerate(effective):
+            if s != season and s != "storm":
+                # A place can take a token unless it has one already or is a Starting tile the options forbid.
+                if right not in fixed_at and (right or start_may_take_storm):
+                    converted.append(right)
+                    if len(converted) - first > free:
+                        left = converted[first] + 1
+                        first += 1
+                else:
+                    left = right + 1
+                    converted, first = [], 0
+                    continue
+            length = right - left + 1
+            if length > best_length or (length == best_length and left < best_left):
+                best_length, best_season, best_left = length, season, left
+                best_converted = tuple(converted[first:])
+    return best_length, best_season, best_left, best_converted
 
 
 def longest_chain(
@@ -63,44 +115,46 @@ def longest_chain(
     chains the earliest, then the first season in the order spring, summer, autumn, winter, is chosen.
     """
     fixed_at = {s.at: s.season for s in fixed if 0 <= s.at < len(seasons)}
-    effective = _effective(seasons, fixed_at)
+    effective = [fixed_at.get(i, s) for i, s in enumerate(seasons)] if fixed_at else seasons
     free = max(tokens, 0)
-    best = Chain(0, None, 0, -1, tuple(fixed))
-    for season in SEASONS:
-        # Sliding window: at most ``free`` places that neither match nor are wild, each able to take a token.
-        left = 0
-        converted: list[int] = []
-        for right, s in enumerate(effective):
-            if s == season or s == "storm":
-                pass
-            elif right not in fixed_at and (right != 0 or start_may_take_storm) and free > 0:
-                converted.append(right)
-                while len(converted) > free:
-                    left = converted.pop(0) + 1
-            else:
-                left = right + 1
-                converted = []
-                continue
-            length = right - left + 1
-            if length > best.length:
-                chosen = tuple(StormPlacement(at, season) for at in converted)
-                best = Chain(length, season, left, right, tuple(fixed) + chosen, chosen, free - len(chosen))
-    if best.length == 0:
+    if not free:
+        best_length, best_season, best_left = _plain_chain(effective)
+        best_converted: tuple[int, ...] = ()
+    else:
+        best_length, best_season, best_left, best_converted = _chain_with_tokens(
+            effective, free, fixed_at, start_may_take_storm
+        )
+    if best_season is None:
         return Chain(0, None, 0, -1, tuple(fixed), (), free)
-    return best
+    chosen = tuple(StormPlacement(at, best_season) for at in best_converted)
+    return Chain(
+        best_length,
+        best_season,
+        best_left,
+        best_left + best_length - 1,
+        tuple(fixed) + chosen,
+        chosen,
+        free - len(chosen),
+    )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerScore:
-    """One player's column of the sheet: points by category, an explanation of each, total and rank."""
+    """One player's column of the sheet: points by category, total and rank, and an explanation of each figure
+    (written when first read: the figures are what every caller needs, the words only some)."""
 
     name: str
     breakdown: dict[str, int]
-    explanations: dict[str, str]
     total: int
+    explain: Callable[[], dict[str, str]] = field(repr=False, compare=False)
     rank: int = 0
     storms: tuple[StormPlacement, ...] | None = None
     chain: Chain | None = None
+
+    @cached_property
+    def explanations(self) -> dict[str, str]:
+        """Category → the figure in words: which cards, which Storm tokens, which Diplomas."""
+        return self.explain()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -117,12 +171,20 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class ScoreReport:
-    """The score of a table: players in seating order, winners, and the legality issues found."""
+    """The score of a table: players in seating order, winners, and the legality issues found.
+
+    The issues are the legality check of the same table, run the first time they are read.
+    """
 
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
-    issues: tuple[Issue, ...] = field(default=())
+    table: Table = field(repr=False, compare=False)
+    catalogue: Catalogue = field(repr=False, compare=False)
     game: str = "kanagawa"
+
+    @cached_property
+    def issues(self) -> tuple[Issue, ...]:
+        return tuple(check(self.table, self.catalogue))
 
     @property
     def legal(self) -> bool:
@@ -147,20 +209,20 @@ def yokai_penalty(tokens: int) -> int:
 
 def storms_earned(player: DetailedPlayer, cat: Catalogue) -> int:
     """Storm tokens come only from Diplomas with a storm bonus (SOURCES.md, decision 7)."""
-    return sum(1 for d in dict.fromkeys(player.diplomas) if (tile := cat.diplomas.get(d)) and tile.bonus == "storm")
+    return Tableau.of(player, cat).storm_bonus_diplomas
 
 
-def _diploma_points(ids: Sequence[str], table: Table, cat: Catalogue) -> tuple[int, str]:
-    in_play = {d.id for d in cat.diplomas_in_play(table.families)}
-    points, parts = 0, []
-    for diploma_id in ids:
-        tile = cat.diplomas.get(diploma_id)
-        if tile is None or diploma_id not in in_play:
-            parts.append(f"{diploma_id} 0 (not a Diploma of this game)")
-            continue
-        points += tile.harmony
-        parts.append(f"{diploma_id} {tile.harmony}")
-    return points, ", ".join(parts) if parts else "no Diploma"
+def _diploma_points(ids: Sequence[str], table: Table, cat: Catalogue) -> int:
+    """The points of the Diplomas held; an id that is no Diploma of this game counts nothing (a legality issue)."""
+    in_play = cat.diploma_ids_in_play(table.families)
+    diplomas = cat.diplomas
+    return sum(diplomas[d].harmony for d in ids if d in in_play)
+
+
+def _diploma_text(ids: Sequence[str], table: Table, cat: Catalogue) -> str:
+    in_play = cat.diploma_ids_in_play(table.families)
+    parts = [f"{d} {cat.diplomas[d].harmony}" if d in in_play else f"{d} 0 (not a Diploma of this game)" for d in ids]
+    return ", ".join(parts) if parts else "no Diploma"
 
 
 def _chain_text(chain: Chain, tableau: Tableau) -> str:
@@ -185,18 +247,12 @@ def _chain_text(chain: Chain, tableau: Tableau) -> str:
 
 def _score_detailed(player: DetailedPlayer, table: Table, cat: Catalogue) -> PlayerScore:
     tableau = Tableau.of(player, cat)
-    earned = storms_earned(player, cat)
+    earned = tableau.storm_bonus_diplomas
     fixed = player.storms or ()
     # Placements the player said stand; tokens left over are placed by the calculator (SOURCES.md, decision 3).
     valid_fixed = _valid_placements(fixed, len(tableau.seasons), table.rules.storm_on_start_tile)
     chain = longest_chain(tableau.seasons, earned - len(valid_fixed), valid_fixed, table.rules.storm_on_start_tile)
-    diplomas, diploma_text = _diploma_points(player.diplomas, table, cat)
-    harmony_parts = [f"{label} {half.harmony:+d}" for label, half in tableau.painted() if half.harmony]
-    harmony_parts += [
-        f"{'Studio ' + label if label.isdigit() else label} {half.harmony:+d}"
-        for label, half in tableau.studio_cards()
-        if half.harmony
-    ]
+    diplomas = _diploma_points(player.diplomas, table, cat)
     breakdown = {
         "print_cards": 1 + len(player.print),
         "season_chain": chain.length,
@@ -205,15 +261,28 @@ def _score_detailed(player: DetailedPlayer, table: Table, cat: Catalogue) -> Pla
         "grand_master": GRAND_MASTER_POINTS if player.grand_master else 0,
         "yokai": yokai_penalty(player.yokai),
     }
-    explanations = {
-        "print_cards": f"Starting tile + {len(player.print)} painted card(s)",
-        "season_chain": _chain_text(chain, tableau),
-        "harmony": ", ".join(harmony_parts) if harmony_parts else "no Harmony symbol",
-        "diplomas": diploma_text,
-        "grand_master": "holds the Grand Master pawn" if player.grand_master else "does not hold the Grand Master pawn",
-        "yokai": f"{player.yokai} Yokai token(s)",
-    }
-    return PlayerScore(player.name, breakdown, explanations, sum(breakdown.values()), storms=chain.storms, chain=chain)
+
+    def explain() -> dict[str, str]:
+        harmony_parts = [f"{label} {half.harmony:+d}" for label, half in tableau.painted() if half.harmony]
+        harmony_parts += [
+            f"{'Studio ' + label if label.isdigit() else label} {half.harmony:+d}"
+            for label, half in tableau.studio_cards()
+            if half.harmony
+        ]
+        return {
+            "print_cards": f"Starting tile + {len(player.print)} painted card(s)",
+            "season_chain": _chain_text(chain, tableau),
+            "harmony": ", ".join(harmony_parts) if harmony_parts else "no Harmony symbol",
+            "diplomas": _diploma_text(player.diplomas, table, cat),
+            "grand_master": _grand_master_text(player.grand_master),
+            "yokai": f"{player.yokai} Yokai token(s)",
+        }
+
+    return PlayerScore(player.name, breakdown, sum(breakdown.values()), explain, storms=chain.storms, chain=chain)
+
+
+def _grand_master_text(holds: bool) -> str:
+    return "holds the Grand Master pawn" if holds else "does not hold the Grand Master pawn"
 
 
 def _valid_placements(storms: Sequence[StormPlacement], places: int, start_ok: bool) -> tuple[StormPlacement, ...]:
@@ -227,27 +296,30 @@ def _valid_placements(storms: Sequence[StormPlacement], places: int, start_ok: b
 
 
 def _score_sheet(player: SheetPlayer, table: Table, cat: Catalogue) -> PlayerScore:
-    if isinstance(player.diplomas, int):
-        diplomas, diploma_text = player.diplomas, "points written on the sheet"
-    else:
-        diplomas, diploma_text = _diploma_points(player.diplomas, table, cat)
     breakdown = {
         "print_cards": player.print_cards,
         "season_chain": player.season_chain,
         "harmony": player.harmony,
-        "diplomas": diplomas,
+        "diplomas": player.diplomas
+        if isinstance(player.diplomas, int)
+        else _diploma_points(player.diplomas, table, cat),
         "grand_master": GRAND_MASTER_POINTS if player.grand_master else 0,
         "yokai": yokai_penalty(player.yokai),
     }
-    explanations = {
-        "print_cards": "from the sheet (Starting tile included)",
-        "season_chain": "from the sheet",
-        "harmony": "from the sheet",
-        "diplomas": diploma_text,
-        "grand_master": "holds the Grand Master pawn" if player.grand_master else "does not hold the Grand Master pawn",
-        "yokai": f"{player.yokai} Yokai token(s)",
-    }
-    return PlayerScore(player.name, breakdown, explanations, sum(breakdown.values()))
+
+    def explain() -> dict[str, str]:
+        return {
+            "print_cards": "from the sheet (Starting tile included)",
+            "season_chain": "from the sheet",
+            "harmony": "from the sheet",
+            "diplomas": "points written on the sheet"
+            if isinstance(player.diplomas, int)
+            else _diploma_text(player.diplomas, table, cat),
+            "grand_master": _grand_master_text(player.grand_master),
+            "yokai": f"{player.yokai} Yokai token(s)",
+        }
+
+    return PlayerScore(player.name, breakdown, sum(breakdown.values()), explain)
 
 
 def score_player(player: Player, table: Table, cat: Catalogue | None = None) -> PlayerScore:
@@ -263,19 +335,17 @@ def competition_ranks(totals: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other > total) for total in totals]
 
 
-def score(table: Table, cat: Catalogue | None = None, issues: Sequence[Issue] | None = None) -> ScoreReport:
+def score(table: Table, cat: Catalogue | None = None) -> ScoreReport:
     """Score every player of ``table``; the report carries the legality issues (a table with issues is still
     scored). Ties share the victory (seed 002, section 4)."""
     cat = cat or catalogue()
     scores = [score_player(p, table, cat) for p in table.players]
     ranks = competition_ranks([s.total for s in scores])
-    ranked = tuple(
-        PlayerScore(s.name, s.breakdown, s.explanations, s.total, rank, s.storms, s.chain)
-        for s, rank in zip(scores, ranks, strict=True)
-    )
-    winners = tuple(s.name for s in ranked if s.rank == 1)
-    found = tuple(check(table, cat) if issues is None else issues)
-    return ScoreReport(ranked, winners, found, table.game)
+    for player_score, rank in zip(scores, ranks, strict=True):
+        # The scores are still private to this function: setting the rank here saves building them twice.
+        object.__setattr__(player_score, "rank", rank)
+    winners = tuple(s.name for s in scores if s.rank == 1)
+    return ScoreReport(tuple(scores), winners, table, cat, table.game)
 
 
 __all__ = ["CATEGORIES", "Chain", "PlayerScore", "ScoreReport", "longest_chain", "score", "score_player"]

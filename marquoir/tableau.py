@@ -6,9 +6,10 @@ owned…); scoring, the Diploma checker and the legality check all read these fi
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from marquoir.catalogue import CardRef, Catalogue, PrintHalf, StartTile, StudioHalf
 from marquoir.table import DetailedPlayer
@@ -57,95 +58,219 @@ def studio_label(ref: int | StudioHalf, position: int) -> str:
     return f"Studio #{position} ({ref.family})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class PrintCounts:
+    """What a Print shows, counted in one pass: the figures the Print Diplomas look at.
+
+    The mappings hold only what is there: read them with ``.get(key, 0)``.
+    """
+
+    trees: int
+    buildings: frozenset[str]
+    characters: Mapping[str, int]
+    animals: frozenset[str]
+    kites: Mapping[str, int]
+    kites_total: int
+    #: Number of cards showing exactly n lanterns, by n (SOURCES.md, decision 11).
+    lanterns: Mapping[int, int]
+    #: The most umbrellas along neighbouring cards that each show one (seed 003; SOURCES.md decision 11).
+    umbrella_run: int
+    #: Harmony symbols on the Print cards.
+    harmony: int
+    #: Landscape → the most brushes one Print card needs on it (seed 000, "Expand your Print").
+    most_brushes_needed: Mapping[str, int]
+
+    @classmethod
+    def of(cls, halves: tuple[PrintHalf | None, ...]) -> PrintCounts:
+        trees = kites_total = run = best_run = harmony = 0
+        buildings: set[str] = set()
+        animals: set[str] = set()
+        characters: dict[str, int] = {}
+        kites: dict[str, int] = {}
+        lanterns: dict[int, int] = {}
+        needs: dict[str, int] = {}
+        for half in halves:
+            if half is None:
+                run = 0
+                continue
+            trees += half.trees
+            harmony += half.harmony
+            paint = half.paint
+            if paint is not None and paint.brushes > needs.get(paint.landscape, 0):
+                needs[paint.landscape] = paint.brushes
+            if half.building:
+                buildings.add(half.building)
+            if half.character:
+                characters[half.character] = characters.get(half.character, 0) + 1
+            if half.animal:
+                animals.add(half.animal)
+            if half.kites:
+                for colour in half.kites:
+                    kites[colour] = kites.get(colour, 0) + 1
+                kites_total += len(half.kites)
+            if half.lanterns:
+                lanterns[half.lanterns] = lanterns.get(half.lanterns, 0) + 1
+            if half.umbrellas > 0:
+                run += half.umbrellas
+                if run > best_run:
+                    best_run = run
+            else:
+                run = 0
+        return cls(
+            trees,
+            frozenset(buildings),
+            characters,
+            frozenset(animals),
+            kites,
+            kites_total,
+            lanterns,
+            best_run,
+            harmony,
+            needs,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Tableau:
-    """One detailed player's tableau. Print positions are 1-based after the Starting tile (position 0)."""
+    """One detailed player's tableau, resolved and counted once (build it with :meth:`of`).
+
+    Print positions are 1-based after the Starting tile (position 0). ``print`` and ``studio`` hold ``None``
+    for ids the catalogue does not have (a legality issue, counted for nothing).
+    """
 
     player: DetailedPlayer
     start: StartTile | None
     print: tuple[PrintHalf | None, ...]
     studio: tuple[StudioHalf | None, ...]
     brush_bonus_diplomas: int
+    #: Storm tokens earned: they come only from Diplomas with a storm bonus (SOURCES.md, decision 7).
+    storm_bonus_diplomas: int
+    #: The season of each Print place, the Starting tile first; ``None`` where the card is unknown.
+    seasons: tuple[str | None, ...]
+    #: The Print's figures for the Diplomas.
+    counts: PrintCounts
+    #: Landscape icons in the Studio, the Starting tile's included; jokers counted under ``joker``.
+    landscape_icons: Mapping[str, int]
+    #: Printed Harmony symbols on Print and Studio cards; kept cards score nothing (SOURCES.md, decision 2).
+    harmony_symbols: int
+    #: Studio icons (brush, assistant, arrow, keep) → how many cards show them.
+    icon_counts: Mapping[str, int]
+    #: Labels and lists only explanations need, made the first time they are asked for.
+    _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, player: DetailedPlayer, cat: Catalogue) -> Tableau:
-        bonus = sum(
-            1 for d in dict.fromkeys(player.diplomas) if (tile := cat.diplomas.get(d)) and tile.bonus == "brush"
-        )
-        return cls(
-            player=player,
-            start=cat.start_tiles.get(player.start),
-            print=tuple(resolve_print(ref, cat) for ref in player.print),
-            studio=tuple(resolve_studio(ref, cat) for ref in player.studio),
-            brush_bonus_diplomas=bonus,
-        )
+        """The tableau of ``player``; the same player value always gives the same (shared) tableau."""
+        return _tableau_of(player, cat)
 
-    # -- Print ------------------------------------------------------------------------------------------
+    @classmethod
+    def build(cls, player: DetailedPlayer, cat: Catalogue) -> Tableau:
+        """Resolve and count ``player``'s cards: the figures scoring and the legality check need."""
+        diplomas = cat.diplomas
+        brush_bonus = storm_bonus = 0
+        for diploma_id in set(player.diplomas):
+            tile = diplomas.get(diploma_id)
+            if tile is not None:
+                if tile.bonus == "brush":
+                    brush_bonus += 1
+                elif tile.bonus == "storm":
+                    storm_bonus += 1
+        start = cat.start_tiles.get(player.start)
+        printed = _resolve(player.print, cat.print_of)
+        studio = _resolve(player.studio, cat.studio_of)
+        icons: dict[str, int] = {}
+        landscapes: dict[str, int] = {start.landscape: 1} if start is not None else {}
+        harmony = 0
+        for shalf in studio:
+            if shalf is not None:
+                harmony += shalf.harmony
+                if shalf.icon:
+                    icons[shalf.icon] = icons.get(shalf.icon, 0) + 1
+                if shalf.landscape:
+                    landscapes[shalf.landscape] = landscapes.get(shalf.landscape, 0) + 1
+        counts = PrintCounts.of(printed)
+        return cls(
+            player,
+            start,
+            printed,
+            studio,
+            brush_bonus,
+            storm_bonus,
+            (start.season if start else None, *(h.season if h else None for h in printed)),
+            counts,
+            landscapes,
+            harmony + counts.harmony,
+            icons,
+        )
 
     def print_labels(self) -> tuple[str, ...]:
-        return tuple(print_label(ref, i + 1) for i, ref in enumerate(self.player.print))
+        """How explanations name each Print card, in order: its id, or its place for a card entered by what is
+        printed on it."""
+        labels: tuple[str, ...] | None = self._memo.get("print_labels")
+        if labels is None:
+            labels = self._memo["print_labels"] = _labels(self.player.print, "Print")
+        return labels
 
     def studio_labels(self) -> tuple[str, ...]:
-        return tuple(studio_label(ref, i + 1) for i, ref in enumerate(self.player.studio))
+        """How explanations name each Studio card, in order."""
+        labels: tuple[str, ...] | None = self._memo.get("studio_labels")
+        if labels is None:
+            labels = self._memo["studio_labels"] = _labels(self.player.studio, "Studio")
+        return labels
 
-    def painted(self) -> list[tuple[str, PrintHalf]]:
+    def painted(self) -> tuple[tuple[str, PrintHalf], ...]:
         """The known Print cards with their labels (unknown ids are left out: they are a legality issue)."""
-        return [(label, half) for label, half in zip(self.print_labels(), self.print, strict=True) if half]
+        found: tuple[tuple[str, PrintHalf], ...] | None = self._memo.get("painted")
+        if found is None:
+            found = self._memo["painted"] = tuple(
+                (label, half) for label, half in zip(self.print_labels(), self.print, strict=True) if half is not None
+            )
+        return found
 
-    @cached_property
-    def seasons(self) -> tuple[str | None, ...]:
-        """The season of each Print place, the Starting tile first; ``None`` where the card is unknown."""
-        start = self.start.season if self.start else None
-        return (start, *(half.season if half else None for half in self.print))
-
-    # -- Studio -----------------------------------------------------------------------------------------
-
-    def studio_cards(self) -> list[tuple[str, StudioHalf]]:
-        return [(label, half) for label, half in zip(self.studio_labels(), self.studio, strict=True) if half]
+    def studio_cards(self) -> tuple[tuple[str, StudioHalf], ...]:
+        """The known Studio cards with their labels."""
+        found: tuple[tuple[str, StudioHalf], ...] | None = self._memo.get("studio_cards")
+        if found is None:
+            found = self._memo["studio_cards"] = tuple(
+                (label, half) for label, half in zip(self.studio_labels(), self.studio, strict=True) if half is not None
+            )
+        return found
 
     def icons(self, icon: str) -> list[str]:
         """Labels of the Studio cards showing ``icon``."""
+        if not self.icon_counts.get(icon):
+            return []
         return [label for label, half in self.studio_cards() if half.icon == icon]
 
-    @cached_property
+    @property
     def arrows(self) -> int:
         """Arrows in the Studio, the Starting tile's included (SOURCES.md, decision 9)."""
-        return (self.start.arrows if self.start else 0) + len(self.icons("arrow"))
+        return (self.start.arrows if self.start else 0) + self.icon_counts.get("arrow", 0)
 
-    @cached_property
+    @property
     def keep_icons(self) -> int:
-        return len(self.icons("keep"))
-
-    @cached_property
-    def landscape_icons(self) -> Counter[str]:
-        """Landscape icons in the Studio, the Starting tile's included; jokers counted under ``joker``."""
-        counts: Counter[str] = Counter()
-        if self.start:
-            counts[self.start.landscape] += 1
-        for half in self.studio:
-            if half and half.landscape:
-                counts[half.landscape] += 1
-        return counts
+        """Keep icons in the Studio: one card kept from round to round each (seed 000, "Continue your work")."""
+        return self.icon_counts.get("keep", 0)
 
     def icons_serving(self, landscape: str) -> int:
         """Studio icons on which a brush can paint ``landscape``: that landscape's icons and the jokers."""
-        return self.landscape_icons[landscape] + self.landscape_icons[JOKER]
+        return self.landscape_icons.get(landscape, 0) + self.landscape_icons.get(JOKER, 0)
 
     def identical_landscapes(self, jokers_count: bool) -> tuple[int, str | None]:
         """The most icons of one landscape, jokers added when they count (SOURCES.md, decision 10)."""
         best, best_landscape = 0, None
-        jokers = self.landscape_icons[JOKER] if jokers_count else 0
+        jokers = self.landscape_icons.get(JOKER, 0) if jokers_count else 0
         for landscape in LANDSCAPES:
-            count = self.landscape_icons[landscape] + jokers
+            count = self.landscape_icons.get(landscape, 0) + jokers
             if count > best:
                 best, best_landscape = count, landscape
         return best, best_landscape
 
-    @cached_property
+    @property
     def brushes_explained(self) -> int:
         """Brush pawns the tableau explains: the Starting tile's 2, one per brush icon in the Studio, one per held
         Diploma with a brush bonus (SOURCES.md, decision 8)."""
-        return (self.start.brushes if self.start else 2) + len(self.icons("brush")) + self.brush_bonus_diplomas
+        return (self.start.brushes if self.start else 2) + self.icon_counts.get("brush", 0) + self.brush_bonus_diplomas
 
     @property
     def brushes_owned(self) -> int:
@@ -153,7 +278,29 @@ class Tableau:
         given = self.player.brushes
         return given if given is not None else self.brushes_explained
 
-    @cached_property
-    def harmony_symbols(self) -> int:
-        """Printed Harmony symbols on Print and Studio cards; kept cards score nothing (SOURCES.md, decision 2)."""
-        return sum(h.harmony for h in self.print if h) + sum(h.harmony for h in self.studio if h)
+
+H = TypeVar("H", PrintHalf, StudioHalf)
+
+
+def _resolve(refs: tuple[int | H, ...], halves: Mapping[int, H]) -> tuple[H | None, ...]:
+    """The halves the references stand for; ``None`` for ids the catalogue does not have."""
+    if not set(map(type, refs)) - {int}:
+        return tuple(map(halves.get, refs))  # type: ignore[arg-type]
+    return tuple(halves.get(ref) if isinstance(ref, int) else ref for ref in refs)
+
+
+def _labels(refs: tuple[int | PrintHalf | StudioHalf, ...], place: str) -> tuple[str, ...]:
+    return tuple(
+        str(ref)
+        if isinstance(ref, int)
+        else str(ref.card_id)
+        if ref.card_id is not None
+        else f"{place} #{position} ({ref.family})"
+        for position, ref in enumerate(refs, 1)
+    )
+
+
+@lru_cache(maxsize=512)
+def _tableau_of(player: DetailedPlayer, cat: Catalogue) -> Tableau:
+    # Players are immutable values: scoring and the legality check of one table share their tableaux.
+    return Tableau.build(player, cat)
