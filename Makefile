@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: test run lint typecheck unit bench clean system-deps
+.PHONY: test run lint typecheck unit bench clean system-deps catalogues
 
 # Debian packages the tests need: Chromium for the browser tests, Poppler's pdftoppm to look at rendered PDFs,
 # Pango and fonts for WeasyPrint. Installed only when missing, and only where apt-get can (root on Debian).
@@ -32,11 +32,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-unit: $(STAMP)
+unit: $(STAMP) catalogues
 	$(PY) -m pytest
 
+# Compile the sheets' message catalogues (.po -> .mo, only those out of date).
+catalogues: $(STAMP)
+	$(PY) -c "from marquoir.reports.i18n import compile_catalogues; compile_catalogues()"
+
 # The web app on waitress (a production WSGI server) on 127.0.0.1; PORT from the environment, default 5000.
-run: $(STAMP)
+run: $(STAMP) catalogues
 	$(VENV)/bin/marquoir serve --host 127.0.0.1 --port $${PORT:-5000}
 
 bench: $(STAMP)

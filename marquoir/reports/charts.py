@@ -157,6 +157,8 @@ def game_bars_svg(report: ScoreReport | Mapping[str, Any], *, lang: str = "en", 
     _ = gettext or gettext_for(check_lang(lang))
     data = report.to_json() if isinstance(report, ScoreReport) else report
     players = data["players"]
+    if not players:
+        return _svg(60, _("Points by category"), [_text(WIDTH / 2, 35, _("No game yet"), 12, "middle")])
     tops = [sum(max(int(p["breakdown"][c]), 0) for c in CATEGORIES) for p in players]
     bottoms = [sum(min(int(p["breakdown"][c]), 0) for c in CATEGORIES) for p in players]
     low, high, step = _scale(min(bottoms), max(tops))

@@ -3,11 +3,13 @@
 Every user-visible string of :mod:`marquoir.reports` goes through a ``gettext``-like callable. The renderers take
 ``lang`` and load the compiled catalogue ``locale/<lang>/LC_MESSAGES/sheets.mo``; a caller with its own
 translations (the web app's Flask-Babel) may pass its ``gettext`` instead. The ``.po`` source is compiled by the
-build (``make catalogues``, which ``make test`` runs) and, for an installation without ``make``, at first use.
+build (``make catalogues``, which ``make test`` and ``make run`` run); an installation that skipped it compiles the
+``.po`` in memory at first use.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -61,21 +63,48 @@ def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
 
 @cache
 def translations(lang: str) -> NullTranslations:
-    """The translations of the sheets into ``lang`` (identity for English)."""
+    """The translations of the sheets into ``lang`` (identity for English): the compiled ``.mo`` when the build
+    made it and it is current, else the ``.po`` compiled in memory (an installation that skipped the build step
+    still prints French sheets, and nothing is written at run time)."""
     check_lang(lang)
     if lang == LANGUAGES[0]:
         return NullTranslations()
-    mo_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    po_path = mo_path.with_suffix(".po")
-    if not mo_path.exists() or mo_path.stat().st_mtime < po_path.stat().st_mtime:
-        try:
-            compile_catalogues()
-        except OSError as error:  # a read-only installation without the compiled catalogue
-            raise LanguageError(f"the {lang} catalogue is not compiled and cannot be ({error})") from None
-    with mo_path.open("rb") as handle:
-        return Translations(handle, domain=DOMAIN)
+    po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    mo_path = po_path.with_suffix(".mo")
+    if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+        with mo_path.open("rb") as handle:
+            return Translations(handle, domain=DOMAIN)
+    with po_path.open("rb") as source:
+        catalogue = read_po(source, locale=lang, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
 
 
 def gettext_for(lang: str) -> Gettext:
     """The ``gettext`` of the sheets in ``lang``."""
     return translations(lang).gettext
+
+
+def extract_messages() -> set[str]:
+    """Every string the sheets and charts show, as found in the sources: the ``_``/``N_``/``gettext`` calls of
+    :mod:`marquoir.reports`, the ``_()`` calls of ``templates/sheets``, and the Diploma requirements of the catalogue
+    (shown translated on the sheets). The French catalogue must translate all of them (``tests/reports``)."""
+    from babel.messages.extract import extract_from_file
+
+    from marquoir.catalogue import catalogue
+    from marquoir.reports.sheets import TEMPLATES
+
+    keywords = {"_": None, "N_": None, "gettext": None}
+    found: set[str] = set()
+    for source in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        for _line, message, _comments, _context in extract_from_file("python", source, keywords=keywords):
+            found.add(message if isinstance(message, str) else message[0])
+    for template in sorted(TEMPLATES.glob("*.html")):
+        for _line, message, _comments, _context in extract_from_file(
+            "jinja2.ext:babel_extract", template, keywords=keywords
+        ):
+            found.add(message if isinstance(message, str) else message[0])
+    found.update(d.requirement for d in catalogue().diplomas.values())
+    return found

@@ -35,8 +35,17 @@ from marquoir.vocabulary import (
     YOKAI_PENALTY,
 )
 
-#: The folder of the sheet templates (top level of the project: the web app serves the same files).
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "sheets"
+
+def _templates() -> Path:
+    """The sheet templates: the project's top-level ``templates/sheets`` in a checkout, or the copy an installed
+    wheel carries in ``marquoir/web/templates/sheets`` (the build copies ``templates/`` there: ``setup.py``)."""
+    package = Path(__file__).resolve().parents[1]
+    packaged = package / "web" / "templates" / "sheets"
+    return packaged if packaged.is_dir() else package.parent / "templates" / "sheets"
+
+
+#: The folder of the sheet templates (the web app serves the same files).
+TEMPLATES = _templates()
 #: Paper sizes the PDF can be laid out for; the HTML without a size prints on whatever paper the printer has.
 PAPERS = ("a4", "letter")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4

@@ -1,0 +1,93 @@
+"""The sheets in French: a complete catalogue in the game's own words, compiled by the build or in memory."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+from pypdf import PdfReader
+from report_helpers import ARTIFACTS, render_png, seed_table
+
+from marquoir.reports.charts import game_bars_svg
+from marquoir.reports.i18n import LOCALE_DIR, compile_catalogues, extract_messages, gettext_for
+from marquoir.reports.sheets import blank_sheet_pdf, render_blank_sheet, render_filled_sheet
+from marquoir.reports.stats import PlayerStats, wins_text
+
+PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / "sheets.po"
+
+
+def french_catalogue() -> dict[str, str]:
+    with PO.open("rb") as handle:
+        return {str(m.id): str(m.string) for m in read_po(handle, locale="fr") if m.id}
+
+
+def test_the_french_catalogue_translates_every_string_and_nothing_stale() -> None:
+    french = french_catalogue()
+    shown = extract_messages()
+    assert shown - set(french) == set(), "strings without a French translation"
+    assert set(french) - shown == set(), "translations of strings no longer shown"
+    for source, target in french.items():
+        assert target.strip(), source
+        assert sorted(re.findall(r"%\(\w+\)\w", source)) == sorted(re.findall(r"%\(\w+\)\w", target)), source
+
+
+def test_the_french_blank_sheet_uses_the_game_s_own_words() -> None:
+    html = render_blank_sheet(4, yokai=True, lang="fr")
+    assert '<html lang="fr">' in html
+    for words in (
+        "Feuille de score de Kanagawa",
+        "Cartes de l’Estampe",
+        "Plus longue suite de Saison",
+        "Symboles Harmonie",
+        "Diplômes",
+        "Grand Maître ×2",
+        "Yokai",
+        "Tuiles Diplôme",
+        "le pion Assistant",
+        "un jeton Orage",
+        "un Pinceau",
+        "Paysages identiques",
+        "Atelier",
+        "Joueur 4",
+        "au moins 3 cerfs-volants bleus",
+    ):
+        assert words in html, words
+    visible = re.sub(r"<style>.*?</style>|<[^>]+>", " ", html, flags=re.S)
+    for english in ("Print cards", "Diploma tiles", "Player", "at least", "Harmony", "Brush", "Storm"):
+        assert english not in visible, english
+
+
+def test_the_french_filled_sheet(tmp_path: Path) -> None:
+    html = render_filled_sheet(seed_table("base-4p"), lang="fr", played_at=datetime(2026, 3, 14, tzinfo=UTC))
+    assert "14 mars 2026" in html and "Vainqueur\u00a0:" in html
+    assert "Familles\u00a0: Arbres, Personnages, Bâtiments, Animaux" in html
+    rank_row = re.search(r'<tr class="rank">(.*?)</tr>', html, re.S)
+    assert rank_row and re.findall(r"<td>([^<]+)</td>", rank_row.group(1)) == ["1er", "2e", "3e", "4e"]
+    assert "Grand Maître" in html and "Vérification de la table" in html
+
+
+def test_the_french_pdf_reads_in_french() -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / "blank-4p-fr.pdf"
+    path.write_bytes(blank_sheet_pdf(4, lang="fr"))
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+    assert "Feuille de score de Kanagawa" in text and "Grand Maître ×2" in text and "Estampe" in text
+    assert render_png(path, "blank-4p-fr")
+
+
+def test_charts_and_statistics_speak_french() -> None:
+    svg = game_bars_svg({"players": [], "winners": []}, lang="fr")
+    assert "Points par catégorie" in svg
+    stats = PlayerStats("Aiko", "aiko", 3, 2, 1, 30, 25.0, {}, datetime(2026, 1, 1, tzinfo=UTC))
+    assert wins_text(stats, gettext_for("fr")) == "2 (dont 1 partagées)"
+
+
+def test_the_catalogue_compiles_once_and_the_po_alone_is_enough(tmp_path: Path) -> None:
+    copy = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, copy, ignore=shutil.ignore_patterns("*.mo"))
+    assert compile_catalogues(copy) == [copy / "fr" / "LC_MESSAGES" / "sheets.mo"]
+    assert compile_catalogues(copy) == []  # up to date: nothing written
+    assert (copy / "fr" / "LC_MESSAGES" / "sheets.mo").stat().st_size > 1000
