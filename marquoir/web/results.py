@@ -40,13 +40,35 @@ def render_results(table: Table, status: int = 200) -> Any:
     return body, status
 
 
-def reach_available() -> bool:
-    """Whether the rules engine can explain how a table could have been built (a later issue adds it)."""
+def _explain_reachability() -> Any:
+    """The rules engine's ``explain_reachability``, or ``None`` when this installation has no engine."""
     try:
-        from marquoir.engine.reach import explain_reachability  # noqa: F401
+        from marquoir.engine.reach import explain_reachability
     except ImportError:
-        return False
-    return True
+        return None
+    return explain_reachability
+
+
+def reach_available() -> bool:
+    """Whether the rules engine can explain how a table could have been built."""
+    return _explain_reachability() is not None
+
+
+#: Seconds the engine may search for one web request.
+REACH_TIME_BOUND = 3.0
+
+
+@bp.post("/reach")
+def reach() -> Any:
+    """How could this have been built? The engine's verdict per player, with a witness round by round."""
+    doc, table = document_or_400(request.form.get("table"))
+    explain = _explain_reachability()
+    if explain is None:
+        message = _("This installation has no rules engine to answer that.")
+        return render_template("main/error.html", code=404, title=_("Not available"), message=message), 404
+    report = explain(table, time_bound=REACH_TIME_BOUND)
+    form = TableForm(formdata=None, data={"table": dump(doc)})
+    return render_template("game/reach.html", report=report, form=form)
 
 
 @bp.post("/edit")

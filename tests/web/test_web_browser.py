@@ -58,6 +58,7 @@ def fits(page: Any) -> None:
 
 def shot(page: Any, artifacts: Path, name: str) -> None:
     fits(page)
+    page.evaluate("window.scrollTo(0, 0)")  # sticky parts are drawn where the page was scrolled
     page.screenshot(path=str(artifacts / f"{name}-{width_of(page)}.png"), full_page=True)
 
 

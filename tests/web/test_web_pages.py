@@ -319,3 +319,21 @@ def test_body_size_limit(client: FlaskClient) -> None:
     response = client.post("/api/score", data=big)
     assert response.status_code == 413
     assert response.json is not None and "too large" in response.json["error"]
+
+
+def test_how_could_this_have_been_built(client: FlaskClient) -> None:
+    """With the rules engine installed, the results link to its explanation; without it, no link."""
+    from marquoir.web.results import reach_available
+
+    page = client.post("/import", data={"text": seed("base-2p.json")}).get_data(as_text=True)
+    response = client.post("/reach", data={"table": hidden(page)})
+    if reach_available():
+        assert "How could this have been built?" in page
+        assert response.status_code == 200
+        text = response.get_data(as_text=True)
+        assert 'id="reach-verdict"' in text
+        for name in ("Aiko", "Ben"):
+            assert f"<h2>{name}: " in text
+    else:
+        assert "How could this have been built?" not in page
+        assert response.status_code == 404
