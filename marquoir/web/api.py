@@ -7,9 +7,10 @@ asked: the API reads no cookie and changes nothing.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from marquoir import TableError, check, load_table, score
 
@@ -26,12 +27,17 @@ def _read() -> Any:
         return None, (jsonify({"error": "nested too deeply", "path": "document"}), 400)
 
 
+def _answer(data: dict[str, Any]) -> Response:
+    """The report as compact JSON, keys in the order the CLI prints them."""
+    return Response(json.dumps(data, ensure_ascii=False, separators=(",", ":")), mimetype="application/json")
+
+
 @bp.post("/score")
 def api_score() -> Any:
     table, failure = _read()
     if failure:
         return failure
-    return jsonify(score(table).to_json())
+    return _answer(score(table).to_json())
 
 
 @bp.post("/check")
@@ -40,4 +46,4 @@ def api_check() -> Any:
     if failure:
         return failure
     issues = check(table)
-    return jsonify({"legal": not issues, "issues": [i.to_json() for i in issues]})
+    return _answer({"legal": not issues, "issues": [i.to_json() for i in issues]})
