@@ -7,8 +7,9 @@ STAMP := $(VENV)/.installed-stamp
 .PHONY: test run lint typecheck unit bench clean system-deps catalogues
 
 # Debian packages the tests need: Chromium for the browser tests, Poppler's pdftoppm to look at rendered PDFs,
-# Pango and fonts for WeasyPrint. Installed only when missing, and only where apt-get can (root on Debian).
-SYSTEM_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+# Pango and fonts for WeasyPrint, PostgreSQL for the storage tests. Installed only when missing, and only where
+# apt-get can (root on Debian).
+SYSTEM_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core postgresql
 system-deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \

@@ -1,0 +1,165 @@
+"""The same storage code on PostgreSQL (``DATABASE_URL=postgresql+psycopg://…``): a throwaway server is started
+for these tests on a Unix socket only (no TCP), from the PostgreSQL that ``make system-deps`` installs."""
+
+from __future__ import annotations
+
+import dataclasses
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from collections.abc import Iterator
+from itertools import count
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy.engine import Engine
+from storage_helpers import seed_table
+
+from marquoir.storage import (
+    EditConflict,
+    GameNotFound,
+    correct_game,
+    current_revision,
+    delete_game,
+    game_history,
+    get_game,
+    get_game_by_share_token,
+    head_revision,
+    list_games,
+    open_database,
+    save_game,
+)
+from marquoir.storage.schema import VERSION_TABLE, metadata
+
+_names = count()
+
+
+def _binary(name: str) -> str:
+    found = shutil.which(name) or next(iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None)
+    if found is None:
+        raise RuntimeError(f"PostgreSQL's {name} is missing: run `make system-deps` (Debian package postgresql)")
+    return found
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """A PostgreSQL server in a temporary folder; yields the URL of its ``postgres`` database."""
+    base = Path(tempfile.mkdtemp(prefix="marquoir-pg-"))
+    base.chmod(0o755)
+    as_postgres: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        shutil.chown(base, "postgres", "postgres")
+        as_postgres = ["runuser", "-u", "postgres", "--"]
+    data, socket = base / "data", base
+    subprocess.run(
+        [*as_postgres, _binary("initdb"), "-D", str(data), "-U", "marquoir", "--auth=trust", "-E", "UTF8",
+         "--no-sync", "--no-instructions"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    options = f"-k {socket} -c listen_addresses='' -c fsync=off -c max_connections=60"
+    pg_ctl = _binary("pg_ctl")
+    subprocess.run(
+        [*as_postgres, pg_ctl, "-D", str(data), "-o", options, "-l", str(base / "log"), "-w", "start"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    try:
+        yield f"postgresql+psycopg://marquoir@/postgres?host={socket}"
+    finally:
+        subprocess.run([*as_postgres, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def fresh_url(server: str) -> str:
+    """The URL of a new, empty database on the server."""
+    name = f"marquoir_test_{next(_names)}"
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"CREATE DATABASE {name}")
+    admin.dispose()
+    return server.replace("/postgres?", f"/{name}?")
+
+
+@pytest.fixture
+def pg(fresh_url: str) -> Iterator[Engine]:
+    engine = open_database(fresh_url)
+    yield engine
+    engine.dispose()
+
+
+def test_the_schema_is_migrated_on_postgresql_exactly_as_declared(pg: Engine) -> None:
+    assert current_revision(pg) == head_revision()
+    with pg.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
+        assert compare_metadata(context, metadata) == []
+
+
+def test_save_open_correct_search_and_delete_on_postgresql(pg: Engine) -> None:
+    table = seed_table("base-2p")
+    saved = save_game(pg, table)
+    assert get_game(pg, saved.id) == saved
+    assert get_game_by_share_token(pg, saved.share_token) == saved
+    players = (dataclasses.replace(table.players[0], name="Émile"), table.players[1])
+    fixed = correct_game(pg, saved.edit_token, dataclasses.replace(table, players=players), expected_version=1)
+    assert fixed.version == 2 and fixed.played_at == saved.played_at
+    with pytest.raises(EditConflict):
+        correct_game(pg, saved.edit_token, table, expected_version=1)
+    with pytest.raises(GameNotFound):
+        delete_game(pg, saved.share_token)
+    assert [v.version for v in game_history(pg, saved.id)] == [2, 1]
+    assert game_history(pg, saved.id)[1].table == table
+    assert [g.id for g in list_games(pg, player="EMILE")] == [saved.id]
+    assert list_games(pg, player="100%") == []
+    delete_game(pg, saved.edit_token)
+    assert get_game(pg, saved.id) is None and game_history(pg, saved.id) == []
+
+
+def test_many_writers_at_once_on_postgresql_lose_nothing(pg: Engine, fresh_url: str) -> None:
+    table = seed_table("base-4p")
+    ids: list[int] = []
+    errors: list[Exception] = []
+
+    def write() -> None:
+        try:
+            for _ in range(8):
+                game = save_game(pg, table)
+                ids.append(correct_game(pg, game.edit_token, table).id)
+        except Exception as error:  # collected and asserted below
+            errors.append(error)
+
+    threads = [threading.Thread(target=write) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == []
+    assert sorted(g.id for g in list_games(pg, limit=500)) == sorted(ids) and len(ids) == 48
+    assert all(len(game_history(pg, i)) == 2 for i in ids)
+
+
+def test_processes_opening_a_new_postgresql_database_together_migrate_it_once(fresh_url: str) -> None:
+    engines: list[Engine] = []
+    errors: list[Exception] = []
+
+    def open_it() -> None:
+        try:
+            engines.append(open_database(fresh_url))
+        except Exception as error:  # collected and asserted below
+            errors.append(error)
+
+    threads = [threading.Thread(target=open_it) for _ in range(5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == [] and len(engines) == 5
+    with engines[0].connect() as connection:
+        assert connection.execute(sa.text(f"SELECT count(*) FROM {VERSION_TABLE}")).scalar() == 1
+    for engine in engines:
+        engine.dispose()
