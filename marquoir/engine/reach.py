@@ -1,0 +1,896 @@
+"""Reachability: could the cards of an entered table have been laid, round after round, under the rules?
+
+For each detailed player, a search for a sequence of rounds (a column of 1 to 3 cards a round, fewer only in the
+last round when the deck ran out) that builds the entered Studio and Print in their order under the painting rules
+(:mod:`marquoir.engine.painting`, the same functions the engine plays by), with kept cards within the keep icons
+(seed 000, "Continue your work"), and each held Diploma taken the moment it is first met, its brush bonus given
+then (seed 000, "Take the corresponding diploma(s)"; Diplomas judged by :func:`marquoir.diplomas.check_diploma`).
+Across players: one common number of rounds consistent with the end of the game (seed 000, "End of the Game";
+``SOURCES.md`` decision 12): the game did end (a player has 11 or more painted cards, or all 72 cards are on the
+table), and not earlier (nobody had 11 painted cards at the end of an earlier round).
+
+The verdict per player is *reachable* (with a witness a person can follow round by round), *unreachable* (with
+the first reason) or *undecided* (the time bound ran out). The search is exhaustive up to these exact reductions,
+so an *unreachable* verdict is never a guess:
+
+* a brush not yet placed is placed only at the moment it paints (a free brush may go on an empty icon at any point
+  of the turn, a placed one moves only with an arrow, so keeping it free loses nothing);
+* cards kept in hand are, within the Print and within the Studio, the earliest ones not yet laid (holding an
+  earlier card instead of a later one never needs more takes or more keep icons), and the kept cards of the final
+  table are interchangeable.
+
+What is *not* reconstructed, and why: the School board shared by the players (which column held which card), the
+Yokai tokens' travels (a table shows one half of an expansion card, so whether its other half bore a Yokai icon is
+unknown) and the Grand Master's path beyond the check below. A Print card entered without ``paint`` (an expansion
+card whose painting need was not written down) is taken to need one brush of whichever landscape suits, and the
+witness says so.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from marquoir.catalogue import Catalogue, Paint, PrintHalf, StudioHalf, catalogue
+from marquoir.diplomas import check_diploma
+from marquoir.engine import painting
+from marquoir.engine.painting import Brushes
+from marquoir.legality import Issue
+from marquoir.table import DetailedPlayer, SheetPlayer, Table
+from marquoir.tableau import Tableau, print_label, resolve_print, resolve_studio, studio_label
+from marquoir.vocabulary import CARDS_PER_FAMILY, END_PRINT_CARDS, LANDSCAPES
+
+#: Default time bound of one table's search, in seconds.
+DEFAULT_TIME_BOUND = 2.0
+MAX_TAKE = 3  # a column has at most 3 cards: the School board has 3 rows (seed 000, step 3)
+DECK_SIZE = 4 * CARDS_PER_FAMILY
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------------------------- report
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing done in a round, in a sentence, with its kind (``take``, ``studio``, ``paint``, ``move``,
+    ``diploma``, ``keep``) for programs."""
+
+    kind: str
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "text": self.text}
+
+
+@dataclass(frozen=True)
+class PlayerVerdict:
+    """``verdict`` is ``reachable``, ``unreachable``, ``undecided`` or ``not-checked`` (a sheet player)."""
+
+    name: str
+    verdict: str
+    reason: str = ""
+    field: str = ""
+    rounds: tuple[tuple[Step, ...], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "verdict": self.verdict}
+        if self.reason:
+            out["reason"] = self.reason
+        if self.rounds:
+            out["witness"] = [
+                {"round": r + 1, "steps": [s.to_json() for s in steps]} for r, steps in enumerate(self.rounds)
+            ]
+        return out
+
+
+@dataclass(frozen=True)
+class ReachReport:
+    """The reachability of a whole table: a verdict per player, the number of rounds of the witness, and the
+    table-wide reason when the players cannot agree on one game."""
+
+    verdict: str
+    players: tuple[PlayerVerdict, ...]
+    rounds: int | None = None
+    reason: str = ""
+    notes: tuple[str, ...] = ()
+    seconds: float = 0.0
+
+    def issues(self) -> list[Issue]:
+        """The ``UNREACHABLE`` issues of this report (``shared/TABLE-FORMAT.md``)."""
+        found: list[Issue] = []
+        if self.verdict == "unreachable" and self.reason:
+            found.append(Issue("UNREACHABLE", None, "players", self.reason))
+        for index, player in enumerate(self.players):
+            if player.verdict == "unreachable":
+                found.append(Issue("UNREACHABLE", player.name, player.field or f"players[{index}]", player.reason))
+        return found
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"verdict": self.verdict, "rounds": self.rounds}
+        if self.reason:
+            out["reason"] = self.reason
+        out["players"] = [p.to_json() for p in self.players]
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+    def render(self) -> str:
+        """A plain-text account a person can follow round by round."""
+        lines = [f"Reachability: {self.verdict}" + (f" in {self.rounds} rounds" if self.rounds else "")]
+        if self.reason:
+            lines.append(f"  {self.reason}")
+        for player in self.players:
+            head = f"{player.name}: {player.verdict}"
+            if player.reason:
+                head += f" — {player.reason}"
+            lines.append(head)
+            for number, steps in enumerate(player.rounds, start=1):
+                lines.append(f"  Round {number}:")
+                lines.extend(f"    {step.text}" for step in steps)
+        lines.extend(f"Note: {note}" for note in self.notes)
+        return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------------------- one player
+
+
+@dataclass
+class _Player:
+    """A detailed player prepared for the search: halves, icons, thresholds, all by Print/Studio prefix."""
+
+    name: str
+    index: int
+    start_landscape: str
+    start_arrows: int
+    start_brushes: int
+    prints: tuple[PrintHalf, ...]
+    print_labels: tuple[str, ...]
+    studios: tuple[StudioHalf, ...]
+    studio_labels: tuple[str, ...]
+    kept: int
+    player: DetailedPlayer
+    cat: Catalogue
+    table: Table
+    icons_at: list[tuple[str, ...]] = field(default_factory=list)
+    icon_names: list[str] = field(default_factory=list)
+    arrows_at: list[int] = field(default_factory=list)
+    keep_at: list[int] = field(default_factory=list)
+    studio_brushes_at: list[int] = field(default_factory=list)
+    brush_print_thresholds: list[int] = field(default_factory=list)
+    brush_studio_thresholds: list[int] = field(default_factory=list)
+    groups_at: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
+    group_of_at: list[tuple[int, ...]] = field(default_factory=list)
+    useful_at: list[int] = field(default_factory=list)
+    brush_table: list[list[int]] = field(default_factory=list)
+    canon_cache: dict[tuple[int, int], int] = field(default_factory=dict)
+    _met: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        return len(self.prints)
+
+    @property
+    def m(self) -> int:
+        return len(self.studios)
+
+    @property
+    def total(self) -> int:
+        return self.n + self.m + self.kept
+
+    def prepare(self) -> None:
+        icons = [self.start_landscape]
+        names = [f"icon 0 (Starting tile, {self.start_landscape})"]
+        self.icons_at = [tuple(icons)]
+        self.arrows_at = [self.start_arrows]
+        self.keep_at = [0]
+        self.studio_brushes_at = [0]
+        for label, half in zip(self.studio_labels, self.studios, strict=True):
+            if half.landscape:
+                names.append(f"icon {len(icons)} (card {label}, {half.landscape})")
+                icons.append(half.landscape)
+            self.icons_at.append(tuple(icons))
+            self.arrows_at.append(self.arrows_at[-1] + (half.icon == "arrow"))
+            self.keep_at.append(self.keep_at[-1] + (half.icon == "keep"))
+            self.studio_brushes_at.append(self.studio_brushes_at[-1] + (half.icon == "brush"))
+        self.icon_names = names
+        for icons_now in self.icons_at:
+            groups: dict[str, list[int]] = {}
+            for index, icon in enumerate(icons_now):
+                groups.setdefault(icon, []).append(index)
+            self.groups_at.append(tuple(tuple(g) for g in groups.values()))
+            kinds = list(groups)
+            self.group_of_at.append(tuple(kinds.index(icon) for icon in icons_now))
+        # Icons worth moving a brush to: those serving a landscape some Print card from position i on needs.
+        for i in range(self.n + 1):
+            wanted = {h.paint.landscape if h.paint else None for h in self.prints[i:]}
+            mask = 0
+            for index, icon in enumerate(self.icons_at[-1]):
+                if None in wanted or any(painting.serves(icon, w) for w in wanted if w):
+                    mask |= 1 << index
+            self.useful_at.append(mask)
+        # Brush-bonus Diplomas: taken the moment first met, the brush comes then (their requirements do not
+        # depend on brushes, so the prefix at which each is met is fixed).
+        for diploma_id in dict.fromkeys(self.player.diplomas):
+            tile = self.cat.diplomas.get(diploma_id)
+            if tile is None or tile.bonus != "brush":
+                continue
+            if tile.place == "print":
+                first = next((i for i in range(self.n + 1) if self._meets(tile.id, i, self.m, ())), None)
+                self.brush_print_thresholds.append(first if first is not None else self.n + 99)
+            else:
+                first = next((j for j in range(self.m + 1) if self._meets(tile.id, self.n, j, ())), None)
+                self.brush_studio_thresholds.append(first if first is not None else self.m + 99)
+        self.brush_table = [[self._brushes_at(i, j) for j in range(self.m + 1)] for i in range(self.n + 1)]
+
+    def _prefix_player(self, i: int, j: int, diplomas: tuple[str, ...]) -> DetailedPlayer:
+        return DetailedPlayer(
+            name=self.name,
+            start=self.player.start,
+            print=self.player.print[:i],
+            studio=self.player.studio[:j],
+            diplomas=diplomas,
+            yokai=self.player.yokai,
+        )
+
+    def _meets(self, diploma_id: str, i: int, j: int, diplomas: tuple[str, ...]) -> bool:
+        tableau = Tableau.of(self._prefix_player(i, j, diplomas), self.cat)
+        return check_diploma(self.cat.diplomas[diploma_id], tableau, self.table.rules).met is True
+
+    def canon(self, placed: int, j: int) -> int:
+        """The canonical form of the icons holding a brush at the start of a round: icons of one landscape are
+        interchangeable then, so only how many of each hold a brush matters (the first ones are marked)."""
+        known = self.canon_cache.get((placed, j))
+        if known is not None:
+            return known
+        out = 0
+        for group in self.groups_at[j]:
+            count = sum(1 for x in group if placed >> x & 1)
+            for x in group[:count]:
+                out |= 1 << x
+        self.canon_cache[(placed, j)] = out
+        return out
+
+    def brushes_at(self, i: int, j: int) -> int:
+        """Brushes owned once Print ``i`` and Studio ``j`` cards are laid: the Starting tile's, the brush icons, and
+        the brush-bonus Diplomas met by then (SOURCES.md, decision 8)."""
+        return self.brush_table[i][j]
+
+    def _brushes_at(self, i: int, j: int) -> int:
+        return (
+            self.start_brushes
+            + self.studio_brushes_at[j]
+            + sum(1 for t in self.brush_print_thresholds if i >= t)
+            + sum(1 for t in self.brush_studio_thresholds if j >= t)
+        )
+
+    def met_at(self, i: int, j: int) -> frozenset[str]:
+        """The held Diplomas met once Print ``i`` and Studio ``j`` cards are laid (for the witness)."""
+        key = (i, j)
+        if key not in self._met:
+            bonus = tuple(
+                d for d in dict.fromkeys(self.player.diplomas)
+                if (t := self.cat.diplomas.get(d)) and t.bonus == "brush" and t.family != "brushes"
+                and self._meets(d, i, j, ())
+            )
+            met = frozenset(
+                d
+                for d in dict.fromkeys(self.player.diplomas)
+                if d in self.cat.diplomas and self.cat.diplomas[d].family != "yokai" and self._meets(d, i, j, bonus)
+            )
+            self._met[key] = met
+        return self._met[key]
+
+
+def _prepare(player: DetailedPlayer, index: int, table: Table, cat: Catalogue) -> _Player | str:
+    start = cat.start_tiles.get(player.start)
+    if start is None:
+        return f"unknown Starting tile {player.start!r}"
+    prints: list[PrintHalf] = []
+    for ref in player.print:
+        half = resolve_print(ref, cat)
+        if half is None:
+            return f"unknown card {ref}"
+        prints.append(half)
+    studios: list[StudioHalf] = []
+    for sref in player.studio:
+        shalf = resolve_studio(sref, cat)
+        if shalf is None:
+            return f"unknown card {sref}"
+        studios.append(shalf)
+    prepared = _Player(
+        name=player.name,
+        index=index,
+        start_landscape=start.landscape,
+        start_arrows=start.arrows,
+        start_brushes=start.brushes,
+        prints=tuple(prints),
+        print_labels=tuple(print_label(ref, k + 1) for k, ref in enumerate(player.print)),
+        studios=tuple(studios),
+        studio_labels=tuple(studio_label(ref, k + 1) for k, ref in enumerate(player.studio)),
+        kept=len(player.kept),
+        player=player,
+        cat=cat,
+        table=table,
+    )
+    prepared.prepare()
+    return prepared
+
+
+# A round's micro-state: (i, j, hp, hs, hk, taken, brushes) — Print and Studio cards laid, Print/Studio/kept cards
+# held in hand (the earliest ones, see the module docstring), cards taken this round, brushes.
+_Micro = tuple[int, int, int, int, int, int, Brushes]
+# The start of a round: (i, j, hp, hs, hk, icons holding a brush), the mask in canonical form (see _Player.canon).
+_Start = tuple[int, int, int, int, int, int]
+# A step of a witness before it is put in words: (kind, data...).
+_RawStep = tuple[Any, ...]
+
+
+@dataclass
+class _Round:
+    """One round of a witness: cards taken and the steps, in words."""
+
+    taken: int
+    steps: tuple[Step, ...]
+
+
+@dataclass
+class _Search:
+    """The search for one player, for a given ending (deck out or not) and a cap on the cards taken a round;
+    memoised across numbers of rounds. Icons of one landscape are interchangeable at the start of a round, and so
+    are icons of one landscape in the same state within a round: states equal up to that symmetry are explored once
+    (an exact reduction: their futures are the same up to renaming the icons)."""
+
+    p: _Player
+    deck_end: bool
+    deadline: float
+    cap: int = MAX_TAKE
+    min_take: int = 1
+    rounds_cache: dict[tuple[_Start, bool], list[_Start]] = field(default_factory=dict)
+    memo: dict[tuple[_Start, int], bool] = field(default_factory=dict)
+    best: tuple[int, int] = (0, 0)
+    eleven_cut: bool = False
+    nodes: int = 0
+
+    def _paint_needs(self, i: int) -> list[tuple[Paint, bool]]:
+        need = self.p.prints[i].paint
+        if need is not None:
+            return [(need, False)]
+        return [(Paint(landscape, 1), True) for landscape in LANDSCAPES]
+
+    def _key(self, micro: _Micro) -> tuple[Any, ...]:
+        """The micro-state up to the symmetry of same-landscape icons: for each icon that holds a brush or has
+        served, its landscape group and its state; sorted, so that which icon of a group it is does not count."""
+        i, j, hp, hs, hk, taken, b = micro
+        placed, painted, served = b.placed, b.painted, b.served
+        group_of = self.p.group_of_at[j]
+        busy = placed | served
+        marks = []
+        x = 0
+        while busy:
+            if busy & 1:
+                marks.append(group_of[x] << 3 | (placed >> x & 1) | (painted >> x & 1) << 1 | (served >> x & 1) << 2)
+            busy >>= 1
+            x += 1
+        marks.sort()
+        return (i, j, hp, hs, hk, taken, b.free, b.moves, tuple(marks))
+
+    def explore(
+        self, start: _Start, last: bool, parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] | None
+    ) -> dict[_Start, tuple[_Micro, tuple[int, int, int]]]:
+        """Every distinct end of one round from ``start`` (up to symmetry): the next round's start, with the
+        micro-state it ends from and the cards kept at the end. ``parents`` (when given) records the steps."""
+        p = self.p
+        i0, j0, hp0, hs0, hk0, placed0 = start
+        brushes0 = Brushes(placed0, 0, 0, p.brushes_at(i0, j0) - placed0.bit_count(), 0)
+        first: _Micro = (i0, j0, hp0, hs0, hk0, 0, brushes0)
+        seen = {self._key(first)}
+        if parents is not None:
+            parents[first] = (None, None)
+        stack = [first]
+        outcomes: dict[_Start, tuple[_Micro, tuple[int, int, int]]] = {}
+        min_take = 0 if (last and self.deck_end) else self.min_take
+        cap = self.cap
+        while stack:
+            self.nodes += 1
+            if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            micro = stack.pop()
+            i, j, hp, hs, hk, taken, brushes = micro
+            icons = p.icons_at[j]
+            children: list[tuple[_Micro, _RawStep]] = []
+            # Improve the Studio with the next Studio card (from hand, or taken now).
+            if j < p.m and (hs > 0 or taken < cap):
+                gained = p.brushes_at(i, j + 1) - p.brushes_at(i, j)
+                nb = brushes.gain(gained) if gained else brushes
+                children.append(((i, j + 1, hp, hs - 1 if hs else 0, hk, taken if hs else taken + 1, nb),
+                                 ("studio", j, gained)))
+            # Expand the Print with the next Print card.
+            if i < p.n and (hp > 0 or taken < cap):
+                for need, guessed in self._paint_needs(i):
+                    for used, after in painting.paint_with_placing(brushes, icons, need):
+                        gained = p.brushes_at(i + 1, j) - p.brushes_at(i, j)
+                        nb = after.gain(gained) if gained else after
+                        children.append(((i + 1, j, hp - 1 if hp else 0, hs, hk, taken if hp else taken + 1, nb),
+                                         ("paint", i, need, guessed, used, brushes.placed, gained)))
+            # Move a brush with an arrow.
+            if brushes.moves < p.arrows_at[j]:
+                arrows = p.arrows_at[j]
+                useful = p.useful_at[i]
+                for source in brushes.icons_with_brush():
+                    for target in range(len(icons)):
+                        if not brushes.placed >> target & 1 and useful >> target & 1:
+                            moved = painting.move(brushes, icons, arrows, source, target)
+                            children.append(((i, j, hp, hs, hk, taken, moved), ("move", source, target)))
+            for child, step in children:
+                key = self._key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if parents is not None:
+                    parents[child] = (micro, step)
+                stack.append(child)
+            # End the round here, keeping the earliest cards not yet taken (within the keep icons).
+            room = p.keep_at[j] - (hp + hs + hk)
+            if room < 0:
+                continue
+            free_p, free_s, free_k = p.n - i - hp, p.m - j - hs, p.kept - hk
+            canon = p.canon(brushes.placed, j)
+            for x1 in range(min(free_p, room, cap - taken) + 1):
+                for x2 in range(min(free_s, room - x1, cap - taken - x1) + 1):
+                    for x3 in range(min(free_k, room - x1 - x2, cap - taken - x1 - x2) + 1):
+                        if taken + x1 + x2 + x3 < min_take:
+                            continue
+                        nxt: _Start = (i, j, hp + x1, hs + x2, hk + x3, canon)
+                        if nxt not in outcomes:
+                            outcomes[nxt] = (micro, (x1, x2, x3))
+        return outcomes
+
+    def round_outcomes(self, start: _Start, last: bool) -> list[_Start]:
+        key = (start, last)
+        cached = self.rounds_cache.get(key)
+        if cached is None:
+            cached = list(self.explore(start, last, None))
+            # Most progress first: a witness is found sooner.
+            cached.sort(key=lambda o: -(o[0] + o[1] + o[2] + o[3] + o[4]))
+            self.rounds_cache[key] = cached
+        return cached
+
+    def solve(self, start: _Start, rounds_left: int) -> bool:
+        """Whether the player's table can be finished from ``start`` in exactly ``rounds_left`` rounds."""
+        p = self.p
+        i, j, hp, hs, hk, _ = start
+        if rounds_left == 0:
+            return i == p.n and j == p.m and hp == hs == 0 and hk == p.kept
+        untaken = (p.n - i - hp) + (p.m - j - hs) + (p.kept - hk)
+        if untaken > self.cap * rounds_left or untaken < self.min_take * rounds_left - (1 if self.deck_end else 0):
+            return False
+        key = (start, rounds_left)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        ok = False
+        last = rounds_left == 1
+        for nxt in self.round_outcomes(start, last):
+            ni = nxt[0]
+            if (ni, nxt[1]) > self.best:
+                self.best = (ni, nxt[1])
+            # The game ends after a round in which a player has 11 painted cards (seed 000; SOURCES.md decision 12).
+            if not last and ni >= END_PRINT_CARDS:
+                self.eleven_cut = True
+                continue
+            if self.solve(nxt, rounds_left - 1):
+                ok = True
+                break
+        self.memo[key] = ok
+        return ok
+
+    def render_round(self, start: _Start, actual: int, target: _Start, last: bool) -> tuple[_Round, int]:
+        """One round of a witness in words: the round is explored again from the brushes as they actually stand
+        (the search's starts are canonical) and the path to ``target`` is put in words. Returns the round and the
+        icons holding a brush at its end."""
+        parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] = {}
+        outcomes = self.explore((*start[:5], actual), last, parents)
+        end, kept = outcomes[target]
+        return self._round(start, end, kept, parents), end[6].placed
+
+    def _round(
+        self,
+        start: _Start,
+        end: _Micro,
+        kept: tuple[int, int, int],
+        parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]],
+    ) -> _Round:
+        chain: list[_RawStep] = []
+        node: _Micro | None = end
+        while node is not None:
+            parent, raw = parents[node]
+            if raw is not None:
+                chain.append(raw)
+            node = parent
+        chain.reverse()
+        p = self.p
+        i0, j0, hp0, hs0, _, _ = start
+        i1, j1, hp1, hs1, hk1 = end[:5]
+        kx1, kx2, kx3 = kept
+        taken = [p.print_labels[k] for k in range(i0 + hp0, i1)] + [p.studio_labels[k] for k in range(j0 + hs0, j1)]
+        kept_labels = (
+            [p.print_labels[k] for k in range(i1 + hp1, i1 + hp1 + kx1)]
+            + [p.studio_labels[k] for k in range(j1 + hs1, j1 + hs1 + kx2)]
+            + [f"kept card {k + 1}" for k in range(hk1, hk1 + kx3)]
+        )
+        taken += kept_labels
+        listed = ", ".join(taken) or "none (the deck ran out)"
+        steps = [Step("take", f"takes a column of {len(taken)} card(s): {listed}")]
+        i, j = i0, j0
+        seen = set(p.met_at(i, j))
+        for raw in chain:
+            steps.append(self._words(raw))
+            if raw[0] == "paint":
+                i += 1
+            elif raw[0] == "studio":
+                j += 1
+            else:
+                continue
+            for diploma in sorted(p.met_at(i, j) - seen):
+                bonus = p.cat.diplomas[diploma].bonus
+                steps.append(Step("diploma", f"takes Diploma {diploma}" + (f" (bonus: {bonus})" if bonus else "")))
+            seen |= p.met_at(i, j)
+        holding = hp1 + hs1 + hk1 + kx1 + kx2 + kx3
+        if holding:
+            steps.append(Step("keep", f"keeps {holding} card(s) in hand for later rounds"))
+        return _Round(len(taken), tuple(steps))
+
+    def _words(self, raw: _RawStep) -> Step:
+        p = self.p
+        if raw[0] == "studio":
+            _, j, gained = raw
+            half = p.studios[j]
+            effects = []
+            if half.landscape:
+                effects.append(f"new {half.landscape} icon")
+            if half.icon:
+                effects.append(f"{half.icon} icon")
+            if gained:
+                effects.append(f"+{gained} brush")
+            text = f"adds card {p.studio_labels[j]} to the Studio" + (f" ({', '.join(effects)})" if effects else "")
+            return Step("studio", text)
+        if raw[0] == "move":
+            _, source, target = raw
+            return Step("move", f"moves the brush on {p.icon_names[source]} to {p.icon_names[target]} (one arrow)")
+        _, i, need, guessed, used, placed_before, gained = raw
+        parts = [
+            ("a new brush on " if not placed_before >> icon & 1 else "the brush on ") + p.icon_names[icon]
+            for icon in used
+        ]
+        text = f"paints card {p.print_labels[i]} ({need.brushes} {need.landscape}) with " + " and ".join(parts)
+        if guessed:
+            text += " (the card's painting need was not entered: one brush assumed)"
+        if gained:
+            text += f"; +{gained} brush"
+        return Step("paint", text)
+
+    def reason(self) -> str:
+        """The first reason no build exists, in words."""
+        p = self.p
+        i, _ = self.best
+        if self.eleven_cut and i >= END_PRINT_CARDS - 1:
+            return (
+                f"the Print cannot be finished: every build has {END_PRINT_CARDS} painted cards at the end of a round "
+                f"before its last card is painted, and the game ends after that round"
+            )
+        if i < p.n:
+            need = p.prints[i].paint
+            what = f"{need.brushes} brush(es) on {need.landscape}" if need else "a brush"
+            serving = sum(1 for icon in p.icons_at[p.m] if need and painting.serves(icon, need.landscape))
+            return (
+                f"no sequence of rounds gets past Print card {p.print_labels[i]} (position {i + 1}, needs {what}) "
+                f"with the Studio cards before it in a round; the whole Studio has {serving} icon(s) serving it, "
+                f"{p.brushes_at(p.n, p.m)} brush(es) in all"
+            )
+        return f"no sequence of rounds lays all {p.total} cards, a column of 1 to 3 a round, within the keep icons"
+
+
+# ----------------------------------------------------------------------------------------------- the table
+
+
+def _round_bounds(p: _Player, deck_end: bool) -> tuple[int, int]:
+    low = -(-p.total // MAX_TAKE)
+    high = p.total + (1 if deck_end else 0)
+    return max(low, 1), high
+
+
+def explain_reachability(
+    table: Table, time_bound: float = DEFAULT_TIME_BOUND, cat: Catalogue | None = None
+) -> ReachReport:
+    """How could this table have been built? A verdict per player with a witness, or the first reason it could
+    not; ``undecided`` when ``time_bound`` seconds run out. :meth:`ReachReport.render` gives the plain text."""
+    cat = cat or catalogue()
+    began = time.perf_counter()
+    deadline = began + time_bound
+    notes: list[str] = []
+    prepared: list[_Player] = []
+    verdicts: dict[int, PlayerVerdict] = {}
+    for index, player in enumerate(table.players):
+        if isinstance(player, SheetPlayer):
+            verdicts[index] = PlayerVerdict(player.name, "not-checked", "entered from the sheet's figures")
+            continue
+        result = _prepare(player, index, table, cat)
+        if isinstance(result, str):
+            verdicts[index] = PlayerVerdict(player.name, "undecided", f"cannot be searched: {result}")
+        else:
+            prepared.append(result)
+    if any(isinstance(p, SheetPlayer) for p in table.players):
+        notes.append("players entered from the sheet have no cards: the end of the game is checked without them")
+    if table.is_yokai:
+        notes.append("Yokai tokens' travels are not reconstructed (a table shows one half of each expansion card)")
+
+    def finish(verdict: str, rounds: int | None = None, reason: str = "") -> ReachReport:
+        ordered = tuple(verdicts[k] for k in sorted(verdicts))
+        return ReachReport(verdict, ordered, rounds, reason, tuple(notes), time.perf_counter() - began)
+
+    # The Grand Master: the Assistant's holder at the end of the last round takes it (seed 000, step 3); the first
+    # player starts with the Assistant, so a Grand Master with no way to take the Assistant means nobody else had one.
+    masters = [p for p in table.players if p.grand_master]
+    if len(masters) == 1 and isinstance(masters[0], DetailedPlayer):
+        sources = {p.name: _assistant_sources(p, cat) for p in table.players if isinstance(p, DetailedPlayer)}
+        master = masters[0].name
+        others = [name for name, count in sources.items() if name != master and count]
+        if not sources[master] and others:
+            reason = (
+                f"{master} holds the Grand Master but never took the Assistant, while {others[0]} did: the Assistant's "
+                "last holder takes the Grand Master at the end of the round"
+            )
+            for p in prepared:
+                verdicts[p.index] = PlayerVerdict(p.name, "undecided", "not searched: a table-wide rule fails")
+            return finish("unreachable", None, reason)
+
+    detailed_only = len(prepared) == len(table.players)
+    total_cards = sum(p.total for p in prepared)
+    deck_end = detailed_only and total_cards == DECK_SIZE
+    eleven = any(p.n >= END_PRINT_CARDS for p in prepared)
+    if detailed_only and not deck_end and not eleven:
+        reason = (
+            f"the game had not ended: nobody has {END_PRINT_CARDS} painted cards and {total_cards} of the "
+            f"{DECK_SIZE} cards are on the table (the deck had not run out)"
+        )
+        for p in prepared:
+            verdicts[p.index] = PlayerVerdict(p.name, "undecided", "not searched: the game shown had not ended")
+        return finish("unreachable", None, reason)
+
+    searches = {p.index: _Search(p, deck_end, deadline) for p in prepared}
+    kinds: dict[tuple[int, str], _Search] = {}
+    for p in prepared:
+        kinds[(p.index, "any")] = searches[p.index]
+        for kind, (least, most) in _KINDS.items():
+            kinds[(p.index, kind)] = _Search(p, deck_end, deadline, cap=most, min_take=least)
+    bounds = {p.index: _round_bounds(p, deck_end) for p in prepared}
+    low = max((b[0] for b in bounds.values()), default=1)
+    high = min((b[1] for b in bounds.values()), default=0)
+    start: _Start = (0, 0, 0, 0, 0, 0)
+    sheet_players = len(prepared) < len(table.players)
+    unmatched: list[int] = []
+    try:
+        # Players most likely to fail first: the longest builds.
+        order = sorted(prepared, key=lambda p: -p.total)
+        for rounds in range(low, high + 1):
+            if not all(searches[p.index].solve(start, rounds) for p in order):
+                continue
+            # Each player alone can be built in this many rounds; the columns must also fit one School board.
+            found = _joint_witness(prepared, kinds, rounds, deck_end, sheet_players)
+            if found is not None:
+                for p in prepared:
+                    steps = tuple(r.steps for r in found[p.index])
+                    verdicts[p.index] = PlayerVerdict(p.name, "reachable", rounds=steps)
+                return finish("reachable", rounds)
+            unmatched.append(rounds)
+        # No common number of rounds: find each player's own possibilities to give the first reason.
+        feasible: dict[int, list[int]] = {}
+        for p in prepared:
+            lo, hi = bounds[p.index]
+            feasible[p.index] = [r for r in range(lo, hi + 1) if searches[p.index].solve(start, r)]
+    except _OutOfTime:
+        for p in prepared:
+            if p.index not in verdicts:
+                verdicts[p.index] = PlayerVerdict(p.name, "undecided", f"the time bound ({time_bound:g} s) ran out")
+        return finish("undecided")
+    for p in prepared:
+        rounds_ok = feasible[p.index]
+        if not rounds_ok:
+            verdicts[p.index] = PlayerVerdict(
+                p.name, "unreachable", searches[p.index].reason(), f"players[{p.index}].print"
+            )
+        else:
+            verdicts[p.index] = PlayerVerdict(
+                p.name, "undecided", f"buildable alone in {_ranges(rounds_ok)} rounds, but not with the others"
+            )
+    if any(v.verdict == "unreachable" for v in verdicts.values()):
+        return finish("unreachable")
+    if unmatched:
+        reason = (
+            f"each player's cards can be laid in {_ranges(unmatched)} rounds, but the search found no way to match "
+            "the players' columns on one School board (a player takes 3 cards only if another stays for the "
+            "second row)"
+        )
+        return finish("undecided", None, reason)
+    spans = "; ".join(f"{p.name} in {_ranges(feasible[p.index])}" for p in prepared)
+    reason = f"no common number of rounds: each player's cards can be laid only as follows: {spans} rounds"
+    if deck_end:
+        reason += " (the deck ran out in the last round)"
+    elif eleven:
+        reason += f" (the game ended when a player reached {END_PRINT_CARDS} painted cards)"
+    return finish("unreachable", None, reason)
+
+
+#: Round kinds that make the players' columns fit one School board (seed 000, step 2): a column of 3 is taken
+#: only after waiting through the second row, which a player alone at school at its start may not do, so another
+#: player takes 2 or more that round. ``low``: everyone takes 1 or 2; ``high``: everyone takes 2 or 3; ``last``:
+#: the last round of a game whose deck ran out, checked by its count only (the columns may be incomplete or empty).
+_KINDS = {"low": (1, 2), "high": (2, 3)}
+
+
+def _taken(before: _Start, after: _Start) -> int:
+    """Cards taken in a round: everything laid or newly held (the progress counts include the hand)."""
+    return sum(after[:5]) - sum(before[:5])
+
+
+def _joint_witness(
+    prepared: Sequence[_Player],
+    kinds: dict[tuple[int, str], _Search],
+    rounds: int,
+    deck_end: bool,
+    wildcard: bool,
+) -> dict[int, list[_Round]] | None:
+    """A build of every player in ``rounds`` rounds whose rounds fit one School board, or ``None`` when none is
+    found. Each player's build is searched alone; a round that does not fit (a column of 3 while nobody else takes
+    2 or more) is repaired by asking the taker of 3 for a ``low`` round there, else another player for a ``high``
+    one, and the builds are searched again. Never wrong: the builds it returns fit; it may miss some (the verdict is
+    then *undecided*). With players entered from the sheet (``wildcard``) a sheet player may be the one who takes 2."""
+    seats = [p.index for p in prepared]
+    plan = {seat: ["any"] * rounds for seat in seats}
+    origin: _Start = (0, 0, 0, 0, 0, 0)
+
+    def path_of(seat: int) -> list[_Start] | None:
+        return _follow(origin, [kinds[(seat, kind)] for kind in plan[seat]], kinds[(seat, "any")])
+
+    paths: dict[int, list[_Start]] = {}
+    for seat in seats:
+        found = path_of(seat)
+        if found is None:
+            return None
+        paths[seat] = found
+    for _ in range(4 * rounds):
+        bad = None if wildcard else _bad_round(paths, rounds, deck_end)
+        if bad is None:
+            break
+        takes = {seat: _taken(paths[seat][bad - 1] if bad else origin, paths[seat][bad]) for seat in seats}
+        threes = [seat for seat in seats if takes[seat] == MAX_TAKE]
+        repaired = False
+        # First ask the takers of 3 to take 1 or 2 in that round.
+        saved = {seat: list(plan[seat]) for seat in seats}
+        for seat in threes:
+            plan[seat][bad] = "low"
+        trial = {seat: path_of(seat) for seat in threes}
+        if all(trial.values()):
+            paths.update({seat: path for seat, path in trial.items() if path is not None})
+            repaired = True
+        else:
+            plan = saved
+            # Else ask another player to take 2 or 3 in that round.
+            for seat in sorted(seats, key=lambda s: -takes[s]):
+                if seat in threes or takes[seat] >= 2:
+                    continue
+                plan[seat][bad] = "high"
+                path = path_of(seat)
+                if path is not None:
+                    paths[seat] = path
+                    repaired = True
+                    break
+                plan[seat][bad] = saved[seat][bad]
+        if not repaired:
+            return None
+    else:
+        return None
+    last_takes = [_taken(paths[s][-2] if rounds > 1 else origin, paths[s][-1]) for s in seats]
+    if deck_end and not wildcard and sum(last_takes) == 0:
+        return None  # the deck ran out in the last round, so somebody took a card in it
+    out: dict[int, list[_Round]] = {}
+    for seat in seats:
+        rounds_out: list[_Round] = []
+        actual = 0
+        state = origin
+        for k, nxt in enumerate(paths[seat]):
+            described, actual = kinds[(seat, plan[seat][k])].render_round(state, actual, nxt, k == rounds - 1)
+            rounds_out.append(described)
+            state = nxt
+        out[seat] = rounds_out
+    return out
+
+
+def _bad_round(paths: dict[int, list[_Start]], rounds: int, deck_end: bool) -> int | None:
+    """The first round (0-based) whose columns cannot lie on one School board: a column of 3 needs another player
+    taking 2 or more (seed 000, step 2). The last round of a game whose deck ran out is checked by count only."""
+    origin: _Start = (0, 0, 0, 0, 0, 0)
+    for r in range(rounds):
+        if deck_end and r == rounds - 1:
+            return None
+        takes = [_taken(path[r - 1] if r else origin, path[r]) for path in paths.values()]
+        if max(takes) == MAX_TAKE and sum(1 for t in takes if t >= 2) < 2:
+            return r
+    return None
+
+
+def _follow(origin: _Start, searches: Sequence[_Search], relaxed: _Search) -> list[_Start] | None:
+    """One player's round starts, one search per round (its kind of round), from ``origin`` to the finished table;
+    ``relaxed`` (any 1 to 3 cards a round) prunes states that could not finish even so."""
+    memo: dict[tuple[_Start, int], bool] = {}
+    count = len(searches)
+    p = relaxed.p
+    # Cards that the remaining rounds can take at most / must take at least.
+    most = [0] * (count + 1)
+    least = [0] * (count + 1)
+    for k in range(count - 1, -1, -1):
+        most[k] = most[k + 1] + searches[k].cap
+        floor = 0 if (relaxed.deck_end and k == count - 1) else searches[k].min_take
+        least[k] = least[k + 1] + floor
+
+    def ok(state: _Start, k: int) -> bool:
+        if k == count:
+            return state[:5] == (p.n, p.m, 0, 0, p.kept)
+        untaken = p.total - sum(state[:5])
+        if not least[k] <= untaken <= most[k] or not relaxed.solve(state, count - k):
+            return False
+        key = (state, k)
+        if key not in memo:
+            last = k == count - 1
+            memo[key] = any(
+                (last or nxt[0] < END_PRINT_CARDS) and ok(nxt, k + 1)
+                for nxt in searches[k].round_outcomes(state, last)
+            )
+        return memo[key]
+
+    if not ok(origin, 0):
+        return None
+    path: list[_Start] = []
+    state = origin
+    for k in range(count):
+        last = k == count - 1
+        state = next(
+            nxt
+            for nxt in searches[k].round_outcomes(state, last)
+            if (last or nxt[0] < END_PRINT_CARDS) and ok(nxt, k + 1)
+        )
+        path.append(state)
+    return path
+
+
+def _ranges(values: Sequence[int]) -> str:
+    parts: list[str] = []
+    run: list[int] = []
+    for v in values:
+        if run and v == run[-1] + 1:
+            run.append(v)
+        else:
+            if run:
+                parts.append(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = [v]
+    if run:
+        parts.append(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(parts) or "no number of"
+
+
+def _assistant_sources(player: DetailedPlayer, cat: Catalogue) -> int:
+    icons = sum(1 for ref in player.studio if (h := resolve_studio(ref, cat)) and h.icon == "assistant")
+    bonus = sum(1 for d in player.diplomas if (t := cat.diplomas.get(d)) and t.bonus == "assistant")
+    return icons + bonus
+
+
+def deep_check(table: Table) -> tuple[list[Issue], dict[str, Any]]:
+    """``marquoir check --deep``: the ``UNREACHABLE`` issues, the JSON report under ``reachability`` and the
+    witness as plain-text lines (``explanation_lines``)."""
+    report = explain_reachability(table)
+    return report.issues(), {"reachability": report.to_json(), "explanation_lines": report.render().splitlines()}
