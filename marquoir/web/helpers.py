@@ -106,6 +106,10 @@ _DETAILED_ROW = {
 }
 
 
+#: The sheet row that a whole-table issue belongs to (the others are shown above the sheet).
+_TABLE_ROW = {"GRAND_MASTER": "grand_master", "YOKAI": "yokai", "STORMS": "season_chain"}
+
+
 @dataclass(frozen=True)
 class PlacedIssue:
     """An issue with the place it is shown: ``player`` index (None: the whole table), the sheet ``row`` (None:
@@ -136,6 +140,8 @@ def place_issue(issue: Issue, names: list[str]) -> PlacedIssue:
     if index is not None and not 0 <= index < len(names):
         index = None
     row: str | None = None
+    if index is None:
+        return PlacedIssue(issue, None, _TABLE_ROW.get(issue.code), rest)
     if rest.startswith("sheet."):
         head = rest[len("sheet.") :].split("[")[0].split(".")[0]
         row = head if head in CATEGORIES else None

@@ -179,7 +179,9 @@ def test_results_show_issues_next_to_their_entry(client: FlaskClient) -> None:
     assert 'id="p1-season_chain"' in results  # the issue row right under Ben's season chain
     row = results.split('id="p1-season_chain"')[1].split("</tr>")[0]
     assert "Ben:" in row and "Not possible:" in row
-    assert "Grand Master" in results.split('class="issues-summary"')[1].split("</div>")[0]
+    assert "(2 problems)" in results.split('class="issues-summary"')[1].split("</div>")[0]
+    # A whole-table issue goes beside the row it concerns: nobody holds the Grand Master pawn.
+    assert "nobody holds the Grand Master pawn" in results.split('id="all-grand_master"')[1].split("</tr>")[0]
 
 
 def test_results_explain_every_figure_on_demand(client: FlaskClient) -> None:
