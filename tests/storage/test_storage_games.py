@@ -186,3 +186,28 @@ def test_name_key_ignores_case_accents_and_spacing() -> None:
 def test_name_key_is_stable(name: str) -> None:
     assert name_key(name) == name_key(name_key(name))
     assert name_key(name) == name_key(name.upper()) or name.upper().lower() != name.lower()
+
+
+def test_threads_sharing_one_engine_save_without_error(engine: Engine, base2: Table) -> None:
+    """The web server's threads share one engine: every save lands, none fails."""
+    import threading
+
+    ids: list[int] = []
+    errors: list[Exception] = []
+
+    def write() -> None:
+        try:
+            for _ in range(10):
+                saved = save_game(engine, base2)
+                ids.append(correct_game(engine, saved.edit_token, base2, expected_version=1).id)
+        except Exception as error:  # collected and asserted below
+            errors.append(error)
+
+    threads = [threading.Thread(target=write) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == []
+    assert len(ids) == 80 and count_games(engine) == 80
+    assert sorted(g.id for g in all_games(engine)) == sorted(ids)
