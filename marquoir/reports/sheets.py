@@ -24,8 +24,8 @@ from babel.dates import format_date
 from marquoir.catalogue import Catalogue, Diploma, catalogue
 from marquoir.errors import MarquoirError
 from marquoir.reports.i18n import N_, Gettext, check_lang, gettext_for
-from marquoir.scoring import ScoreReport
-from marquoir.table import DetailedPlayer, Table
+from marquoir.scoring import ScoreReport, score
+from marquoir.table import Table
 from marquoir.vocabulary import (
     BASE_FAMILIES,
     CATEGORIES,
@@ -228,8 +228,6 @@ def render_blank_sheet(
 
 def _report_json(table: Table, report: ScoreReport | Mapping[str, Any] | None) -> Mapping[str, Any]:
     if report is None:
-        from marquoir.scoring import score
-
         return score(table).to_json()
     return report.to_json() if isinstance(report, ScoreReport) else report
 
@@ -292,7 +290,6 @@ def render_filled_sheet(
         rows=_rows(yokai, _),
         players=columns,
         winners=[c.name for c in columns if c.winner],
-        detailed=[isinstance(p, DetailedPlayer) for p in table.players],
         diploma_names=diploma_names,
         issues=list(data.get("issues", ())),
     )
