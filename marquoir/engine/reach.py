@@ -717,6 +717,26 @@ def explain_reachability(
             "second row)"
         )
         return finish("undecided", None, reason)
+    # One player out of step with all the others: the reason is that player's.
+    odd = []
+    for p in prepared:
+        others = [set(feasible[q.index]) for q in prepared if q is not p]
+        common = set.intersection(*others) if others else set()
+        if common and not common & set(feasible[p.index]):
+            odd.append((p, sorted(common)))
+    odd.sort(key=lambda entry: len(entry[1]))
+    if len(odd) == 1 or (len(odd) > 1 and len(odd[0][1]) < len(odd[1][1])):
+        # The player the others pin down the most is the one out of step.
+        p, common = odd[0]
+        limited = _Search(p, deck_end, time.perf_counter() + time_bound)
+        for r in common:
+            limited.solve(start, r)
+        reason = (
+            f"{p.name}'s cards cannot be laid in {_ranges(common)} rounds, what the other players' tables allow "
+            f"({p.name}'s need {_ranges(feasible[p.index])}): {limited.reason()}"
+        )
+        verdicts[p.index] = PlayerVerdict(p.name, "unreachable", reason, f"players[{p.index}].print")
+        return finish("unreachable")
     spans = "; ".join(f"{p.name} in {_ranges(feasible[p.index])}" for p in prepared)
     reason = f"no common number of rounds: each player's cards can be laid only as follows: {spans} rounds"
     if deck_end:
@@ -779,18 +799,20 @@ def _joint_witness(
             paths.update({seat: path for seat, path in trial.items() if path is not None})
             repaired = True
         else:
-            plan = saved
+            for seat in threes:
+                plan[seat] = list(saved[seat])
             # Else ask another player to take 2 or 3 in that round.
             for seat in sorted(seats, key=lambda s: -takes[s]):
                 if seat in threes or takes[seat] >= 2:
                     continue
+                previous = plan[seat][bad]
                 plan[seat][bad] = "high"
                 path = path_of(seat)
                 if path is not None:
                     paths[seat] = path
                     repaired = True
                     break
-                plan[seat][bad] = saved[seat][bad]
+                plan[seat][bad] = previous
         if not repaired:
             return None
     else:

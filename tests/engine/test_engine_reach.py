@@ -1,0 +1,208 @@
+"""The reachability checker: engine-finished tables are reachable; tables broken one way are not, for the right
+reason; ``marquoir check --deep`` reports it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from engine_fixtures import YOKAI_FAMILIES, finished_game
+
+from marquoir import check
+from marquoir.catalogue import Card, catalogue
+from marquoir.cli import main
+from marquoir.document import dump_table
+from marquoir.engine import final_table
+from marquoir.engine.reach import deep_check, explain_reachability
+from marquoir.table import DetailedPlayer, Table
+from marquoir.vocabulary import BASE_FAMILIES
+
+CARDS = sorted(catalogue().cards.values(), key=lambda c: c.id)
+
+
+def pick(used: set[int], count: int, wanted: Callable[[Card], bool]) -> list[int]:
+    """The first ``count`` catalogue cards (by id) not yet used that ``wanted`` accepts."""
+    found = [c.id for c in CARDS if c.id not in used and wanted(c)][:count]
+    assert len(found) == count
+    used.update(found)
+    return found
+
+
+def paints(landscape: str, brushes: int, animals: bool = True) -> Callable[[Card], bool]:
+    """Print halves needing ``brushes`` brushes on ``landscape`` (``animals=False``: no animal on them)."""
+    return lambda c: (
+        c.print.paint is not None
+        and c.print.paint.landscape == landscape
+        and c.print.paint.brushes == brushes
+        and (animals or c.print.animal is None)
+    )
+
+
+def plain_studio(*landscapes: str | None) -> Callable[[Card], bool]:
+    return lambda c: c.studio.landscape in landscapes and c.studio.icon is None
+
+
+def studio_without(*excluded_landscapes: str) -> Callable[[Card], bool]:
+    return lambda c: c.studio.landscape not in excluded_landscapes and c.studio.icon not in ("brush", "keep", "assistant")
+
+
+def tight_trio() -> tuple[DetailedPlayer, DetailedPlayer, DetailedPlayer]:
+    """Three players whose game lasts exactly 11 rounds.
+
+    Ann (Starting tile S3, forest) lays 33 cards, so at least 11 rounds of 3: 22 Studio cards of which only the last
+    shows a forest icon, and 11 Print cards, the last a forest card needing 2 brushes (the Starting tile's forest
+    icon and the last Studio card's). Ben (S1, water) has only his 11 water Print cards, one a round, so at most 11
+    rounds. Cal lays 22 Studio cards, 2 a round, so that Ann's columns of 3 fit the School board; only Cal took the
+    Assistant, so Cal holds the Grand Master."""
+    used: set[int] = set()
+    ann_print = pick(used, 10, paints("forest", 1)) + pick(used, 1, paints("forest", 2))
+    ben_print = pick(used, 11, paints("water", 1))
+    ann_forest = pick(used, 1, plain_studio("forest"))
+    ann_studio = pick(used, 21, studio_without("forest", "joker")) + ann_forest
+    cal_studio = pick(used, 22, lambda c: True)
+    ann = DetailedPlayer(name="Ann", start="S3", print=tuple(ann_print), studio=tuple(ann_studio))
+    ben = DetailedPlayer(name="Ben", start="S1", print=tuple(ben_print))
+    cal = DetailedPlayer(name="Cal", start="S2", studio=tuple(cal_studio), grand_master=True)
+    return ann, ben, cal
+
+
+def table_of(*players: DetailedPlayer) -> Table:
+    return Table(players=tuple(players), families=BASE_FAMILIES)
+
+
+def test_the_tight_game_is_reachable_in_exactly_eleven_rounds() -> None:
+    table = table_of(*tight_trio())
+    assert check(table) == []
+    report = explain_reachability(table, time_bound=20)
+    assert report.verdict == "reachable", report.render()
+    assert report.rounds == 11
+    ann = report.players[0]
+    # Ann takes 3 cards every round; her 2-brush forest card is painted in the last round.
+    assert all(steps[0].text.startswith("takes a column of 3") for steps in ann.rounds)
+    assert any("paints card" in s.text and "2 forest" in s.text for s in ann.rounds[-1])
+
+
+def test_two_print_cards_swapped_so_one_can_no_longer_be_painted() -> None:
+    ann, ben, cal = tight_trio()
+    swapped = (ann.print[-1], *ann.print[1:-1], ann.print[0])  # the 2-brush forest card first
+    table = table_of(replace(ann, print=swapped), ben, cal)
+    assert check(table) == []  # legal: every card can be painted with the final Studio
+    report = explain_reachability(table, time_bound=20)
+    assert report.verdict == "unreachable"
+    issues = report.issues()
+    assert [i.player for i in issues] == ["Ann"]
+    assert "cannot be laid in 11 rounds" in issues[0].message
+
+
+def test_a_print_one_card_too_long_for_the_round_count() -> None:
+    ann, ben, cal = tight_trio()
+    used = {*ann.print, *ann.studio, *ben.print, *cal.studio}
+    longer = replace(ben, print=(*ben.print, *pick(used, 1, paints("water", 1))))
+    table = table_of(ann, longer, cal)
+    assert check(table) == []
+    report = explain_reachability(table, time_bound=20)
+    assert report.verdict == "unreachable"
+    ben_verdict = report.players[1]
+    assert ben_verdict.verdict == "unreachable"
+    assert "11 painted cards at the end of a round" in ben_verdict.reason
+
+
+def test_a_game_stopped_before_its_end() -> None:
+    ann, ben, cal = tight_trio()
+    table = table_of(replace(ann, print=ann.print[:9]), replace(ben, print=ben.print[:10]), cal)
+    assert check(table) == []
+    report = explain_reachability(table)
+    assert report.verdict == "unreachable"
+    assert "had not ended" in report.reason
+    assert [i.code for i in report.issues()] == ["UNREACHABLE"]
+
+
+def diploma_table(boar_deer_first: bool) -> Table:
+    """Cleo (S1, water) takes 3 cards a round for 5 rounds: a mountain and a plain Studio icon, two forest ones,
+    and 11 Print cards; from round 3 she must paint 3 cards a round, which needs a third brush: the one of the
+    boar-and-deer Diploma (seed 002), met once card 4 (boar) and card 10 (deer) are painted. Eve's 5 cards make the
+    game last at most 5 rounds; Dan lays 10 Studio cards, 2 a round, so that Cleo's columns of 3 fit the board."""
+    used: set[int] = {4, 10}
+    mountain = pick(used, 1, plain_studio("mountain"))
+    plain = pick(used, 1, plain_studio("plain"))
+    forest = pick(used, 2, plain_studio("forest"))
+    water, mount, plains = (pick(used, 3, paints(land, 1, animals=False)) for land in ("water", "mountain", "plain"))
+    rest = [x for trio in zip(water, mount, plains, strict=True) for x in trio]
+    cleo_print = (4, 10, *rest) if boar_deer_first else (*rest, 4, 10)
+    dan_studio = pick(used, 10, lambda c: c.studio.icon not in ("assistant", "brush", "keep"))
+    eve_studio = pick(used, 5, lambda c: c.studio.icon not in ("assistant", "brush", "keep"))
+    cleo = DetailedPlayer(
+        name="Cleo",
+        start="S1",
+        print=cleo_print,
+        studio=(*mountain, *plain, *forest),
+        diplomas=("animals-boar-deer",),
+        grand_master=True,
+        brushes=3,
+    )
+    dan = DetailedPlayer(name="Dan", start="S2", studio=tuple(dan_studio))
+    eve = DetailedPlayer(name="Eve", start="S3", studio=tuple(eve_studio))
+    return table_of(cleo, dan, eve)
+
+
+def test_a_diploma_bonus_used_before_the_diploma_could_be_met() -> None:
+    good = diploma_table(boar_deer_first=True)
+    assert check(good) == []
+    report = explain_reachability(good, time_bound=20)
+    assert report.verdict == "reachable", report.render()
+    assert report.rounds == 5
+    texts = [s.text for steps in report.players[0].rounds for s in steps]
+    assert "takes Diploma animals-boar-deer (bonus: brush)" in texts
+    broken = diploma_table(boar_deer_first=False)
+    assert check(broken) == []  # the final tableau meets the Diploma
+    report = explain_reachability(broken, time_bound=20)
+    assert report.verdict == "unreachable"
+    assert report.players[0].verdict == "unreachable"
+
+
+def test_grand_master_who_never_had_the_assistant() -> None:
+    ann, ben, cal = tight_trio()
+    assert any(catalogue().cards[c].studio.icon == "assistant" for c in cal.studio)
+    table = table_of(replace(ann, grand_master=True), ben, replace(cal, grand_master=False))
+    report = explain_reachability(table)
+    assert report.verdict == "unreachable"
+    assert "Grand Master" in report.reason
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_engine_finished_tables_are_reachable(seed: int) -> None:
+    families = YOKAI_FAMILIES if seed % 4 == 3 else BASE_FAMILIES
+    state = finished_game(seed, 2 + seed % 3, families, greedy=seed % 2 == 0)
+    table = final_table(state)
+    report = explain_reachability(table, time_bound=30)
+    assert report.verdict == "reachable", report.render()
+    assert all(p.verdict == "reachable" for p in report.players)
+    # The witness lays every card of each player.
+    for player, verdict in zip(table.players, report.players, strict=True):
+        assert isinstance(player, DetailedPlayer)
+        texts = [s.text for steps in verdict.rounds for s in steps]
+        assert sum(t.startswith("paints card") for t in texts) == len(player.print)
+        assert sum(t.startswith("adds card") for t in texts) == len(player.studio)
+
+
+def test_deep_check_gives_issues_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ann, ben, cal = tight_trio()
+    broken = table_of(ann, replace(ben, print=ben.print[:10]), cal)
+    issues, extra = deep_check(broken)
+    assert issues and issues[0].code == "UNREACHABLE"
+    assert extra["reachability"]["verdict"] == "unreachable"
+    path = tmp_path / "broken.json"
+    path.write_text(dump_table(broken), encoding="utf-8")
+    assert main(["check", "--deep", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "UNREACHABLE" in out and "Reachability: unreachable" in out
+    good = tmp_path / "good.json"
+    good.write_text(dump_table(table_of(ann, ben, cal)), encoding="utf-8")
+    assert main(["check", "--deep", "--json", str(good)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["legal"] is True
+    assert data["reachability"]["verdict"] == "reachable"
+    assert data["reachability"]["players"][0]["witness"][0]["round"] == 1
