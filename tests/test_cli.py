@@ -36,8 +36,10 @@ def test_score_explain_and_shared_victory(tmp_path: Path, capsys: pytest.Capture
     doc = {
         "game": "kanagawa",
         "players": [
-            {"name": "A", "sheet": {"print_cards": 9, "season_chain": 4, "harmony": 2, "diplomas": 7,
-                                    "grand_master": True}},
+            {
+                "name": "A",
+                "sheet": {"print_cards": 9, "season_chain": 4, "harmony": 2, "diplomas": 7, "grand_master": True},
+            },
             {"name": "B", "sheet": {"print_cards": 10, "season_chain": 5, "harmony": 3, "diplomas": 6}},
             {"name": "C", "sheet": {"print_cards": 8, "season_chain": 3, "harmony": 1, "diplomas": 3}},
         ],
@@ -82,7 +84,7 @@ def test_missing_file_and_bad_json_give_one_line(tmp_path: Path, capsys: pytest.
     code, _, err = run(capsys, "score", str(tmp_path / "nope.json"))
     assert code == 2 and "no such file" in err and len(err.strip().splitlines()) == 1
     broken = tmp_path / "broken.json"
-    broken.write_text("{\"game\": ")
+    broken.write_text('{"game": ')
     code, _, err = run(capsys, "score", str(broken))
     assert code == 2 and "not JSON" in err and "Traceback" not in err
 

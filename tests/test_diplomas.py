@@ -22,15 +22,19 @@ def tableau(print_: list[Any] = (), studio: list[Any] = (), **extra: Any) -> Tab
     doc = {
         "game": "kanagawa",
         "families": list(families),
-        "players": [{"name": "A", "start": extra.pop("start", "S1"), "print": list(print_), "studio": list(studio),
-                     **extra}],
+        "players": [
+            {"name": "A", "start": extra.pop("start", "S1"), "print": list(print_), "studio": list(studio), **extra}
+        ],
     }
     player = load_table(doc).players[0]
     assert isinstance(player, DetailedPlayer)
     return Tableau.of(player, CAT)
 
 
-def met(diploma_id: str, t: Tableau, rules: Rules = Rules()) -> bool | None:
+OFFICIAL = Rules()
+
+
+def met(diploma_id: str, t: Tableau, rules: Rules = OFFICIAL) -> bool | None:
     return check_diploma(CAT.diplomas[diploma_id], t, rules).met
 
 
@@ -65,8 +69,11 @@ def test_umbrellas_count_along_neighbouring_cards_only() -> None:
     t = tableau([umbrellas(2), umbrellas(1), umbrellas(1), PLAIN, umbrellas(3)])
     assert met("umbrellas-4", t) is True
     verdict = check_diploma(CAT.diplomas["umbrellas-4"], t, Rules())
-    assert verdict.figure == 4 and verdict.cards == ("Print #1 (umbrellas) ×2", "Print #2 (umbrellas)",
-                                                     "Print #3 (umbrellas)")
+    assert verdict.figure == 4 and verdict.cards == (
+        "Print #1 (umbrellas) ×2",
+        "Print #2 (umbrellas)",
+        "Print #3 (umbrellas)",
+    )
 
 
 def test_kites_by_colour_and_in_all() -> None:

@@ -86,12 +86,21 @@ def test_sheet_diplomas_may_be_points() -> None:
         (lambda d: d.update(colour="red"), "colour", "unknown key"),
         (lambda d: d.update(game="bonsai"), "game", "'bonsai' is not one of kanagawa"),
         (lambda d: d.update(families=["trees", "fish"]), "families[1]", "'fish' is not one of"),
-        (lambda d: d["players"][0].update(print=[{"family": "trees", "season": "monsoon"}]), "players[0].print[0].season",
-         "'monsoon'"),
-        (lambda d: d["players"][0].update(studio=[{"family": "trees", "landscape": "sea"}]),
-         "players[0].studio[0].landscape", "'sea'"),
-        (lambda d: d["players"][0].update(studio=[{"family": "trees", "icon": "hammer"}]), "players[0].studio[0].icon",
-         "'hammer'"),
+        (
+            lambda d: d["players"][0].update(print=[{"family": "trees", "season": "monsoon"}]),
+            "players[0].print[0].season",
+            "'monsoon'",
+        ),
+        (
+            lambda d: d["players"][0].update(studio=[{"family": "trees", "landscape": "sea"}]),
+            "players[0].studio[0].landscape",
+            "'sea'",
+        ),
+        (
+            lambda d: d["players"][0].update(studio=[{"family": "trees", "icon": "hammer"}]),
+            "players[0].studio[0].icon",
+            "'hammer'",
+        ),
         (lambda d: d["players"][0].update(print=["12"]), "players[0].print[0]", "expected a whole number, got text"),
         (lambda d: d["players"][0].update(print=[True]), "players[0].print[0]", "got a boolean"),
         (lambda d: d["players"][0].update(print=[1.5]), "players[0].print[0]", "decimal"),
@@ -100,27 +109,47 @@ def test_sheet_diplomas_may_be_points() -> None:
         (lambda d: d["players"][0].update(diplomas="trees-3"), "players[0].diplomas", "expected a list"),
         (lambda d: d["players"][0].update(diplomas=[3]), "players[0].diplomas[0]", "Diploma id as text"),
         (lambda d: d["players"][0].update(storms=[{"at": 1}]), "players[0].storms[0].season", "missing"),
-        (lambda d: d["players"][0].update(storms=[{"at": 1, "season": "storm"}]), "players[0].storms[0].season",
-         "'storm'"),
+        (
+            lambda d: d["players"][0].update(storms=[{"at": 1, "season": "storm"}]),
+            "players[0].storms[0].season",
+            "'storm'",
+        ),
         (lambda d: d["players"][0].pop("start"), "players[0].start", "missing"),
         (lambda d: d["players"][0].update(name=""), "players[0].name", "empty"),
         (lambda d: d["players"][0].update(name="x" * 41), "players[0].name", "at most 40"),
         (lambda d: d["players"][1].update(name="Aiko"), "players[1].name", "already the name of players[0]"),
-        (lambda d: d["players"][0].update(print=[{"family": "kites", "season": "spring", "kites": ["mauve"]}]),
-         "players[0].print[0].kites[0]", "'mauve'"),
-        (lambda d: d["players"][0].update(print=[{"family": "trees", "season": "spring", "building": "castle"}]),
-         "players[0].print[0].building", "'castle'"),
-        (lambda d: d["players"][0].update(print=[{"family": "trees", "season": "spring",
-                                                   "paint": {"landscape": "joker", "brushes": 1}}]),
-         "players[0].print[0].paint.landscape", "'joker'"),
+        (
+            lambda d: d["players"][0].update(print=[{"family": "kites", "season": "spring", "kites": ["mauve"]}]),
+            "players[0].print[0].kites[0]",
+            "'mauve'",
+        ),
+        (
+            lambda d: d["players"][0].update(print=[{"family": "trees", "season": "spring", "building": "castle"}]),
+            "players[0].print[0].building",
+            "'castle'",
+        ),
+        (
+            lambda d: d["players"][0].update(
+                print=[{"family": "trees", "season": "spring", "paint": {"landscape": "joker", "brushes": 1}}]
+            ),
+            "players[0].print[0].paint.landscape",
+            "'joker'",
+        ),
         (lambda d: d.update(rules={"storms_on_start_tile": True}), "rules.storms_on_start_tile", "unknown key"),
         (lambda d: d.update(players={}), "players", "expected a list"),
         (lambda d: d["players"].append(7), "players[2]", "expected an object"),
-        (lambda d: d["players"][1].update(sheet={"print_cards": 3, "diplomas": []}), "players[1].sheet.season_chain",
-         "missing"),
-        (lambda d: d["players"][1].update(sheet={"print_cards": 3, "season_chain": 1, "harmony": 0,
-                                                  "diplomas": "x"}),
-         "players[1].sheet.diplomas", "list of Diploma ids or the points"),
+        (
+            lambda d: d["players"][1].update(sheet={"print_cards": 3, "diplomas": []}),
+            "players[1].sheet.season_chain",
+            "missing",
+        ),
+        (
+            lambda d: d["players"][1].update(
+                sheet={"print_cards": 3, "season_chain": 1, "harmony": 0, "diplomas": "x"}
+            ),
+            "players[1].sheet.diplomas",
+            "list of Diploma ids or the points",
+        ),
     ],
 )
 def test_unreadable_documents_name_the_place(mutate, path: str, words: str) -> None:  # type: ignore[no-untyped-def]
@@ -150,8 +179,9 @@ def test_nonexistent_things_are_read_and_left_to_the_check() -> None:
 
 def test_kept_objects_are_either_half() -> None:
     table = load_table(
-        two_players(kept=[{"family": "kites", "season": "winter", "kites": ["green"]}, {"family": "lanterns",
-                                                                                         "icon": "keep"}])
+        two_players(
+            kept=[{"family": "kites", "season": "winter", "kites": ["green"]}, {"family": "lanterns", "icon": "keep"}]
+        )
     )
     player = table.players[0]
     assert isinstance(player, DetailedPlayer)

@@ -70,12 +70,24 @@ def test_sheet_player_is_scored_from_its_figures() -> None:
     doc = two_players()
     doc["players"][1] = {
         "name": "Ben",
-        "sheet": {"print_cards": 9, "season_chain": 5, "harmony": -1, "diplomas": ["buildings-3", "arrows-3"],
-                  "grand_master": False, "yokai": 0},
+        "sheet": {
+            "print_cards": 9,
+            "season_chain": 5,
+            "harmony": -1,
+            "diplomas": ["buildings-3", "arrows-3"],
+            "grand_master": False,
+            "yokai": 0,
+        },
     }
     # buildings-3 is 4 points, arrows-3 3 points.
-    assert breakdown(doc, 1) == {"print_cards": 9, "season_chain": 5, "harmony": -1, "diplomas": 7,
-                                 "grand_master": 0, "yokai": 0}
+    assert breakdown(doc, 1) == {
+        "print_cards": 9,
+        "season_chain": 5,
+        "harmony": -1,
+        "diplomas": 7,
+        "grand_master": 0,
+        "yokai": 0,
+    }
     doc["players"][1]["sheet"]["diplomas"] = 11
     assert breakdown(doc, 1)["diplomas"] == 11
 
