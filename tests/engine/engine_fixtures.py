@@ -77,7 +77,9 @@ def deck_for(families: Sequence[str]) -> tuple[LessonCard, ...]:
     return build_deck(families, fixture_expansion_cards())
 
 
-def finished_game(seed: int, players: int = 4, families: Sequence[str] = BASE_FAMILIES, greedy: bool = False) -> GameState:
+def finished_game(
+    seed: int, players: int = 4, families: Sequence[str] = BASE_FAMILIES, greedy: bool = False
+) -> GameState:
     """A game played to its end by random (or greedy) players from ``seed``."""
     rng = random.Random(seed)
     kinds: list[Player] = [GreedyPlayer() if greedy and i % 2 == 0 else RandomPlayer() for i in range(players)]

@@ -13,6 +13,7 @@ from marquoir import check, score
 from marquoir.catalogue import catalogue
 from marquoir.engine import GameState, apply, final_table, legal_actions, new_game
 from marquoir.engine.players import GreedyPlayer, Player, RandomPlayer, play
+from marquoir.engine.reach import explain_reachability
 from marquoir.engine.state import Action
 from marquoir.errors import RuleError
 from marquoir.scoring import storms_earned
@@ -78,6 +79,14 @@ def assert_finished_table(state: GameState) -> None:
         assert len(player.hand) <= sum(1 for i in player.studio if state.cards[i].studio.icon == "keep")
 
 
+def assert_reachable(state: GameState) -> None:
+    """The reachability checker finds the engine-finished table reachable (never a wrong verdict: the engine
+    played it), within a number of rounds no larger than the game's."""
+    report = explain_reachability(final_table(state), time_bound=30)
+    assert report.verdict == "reachable", report.render()
+    assert report.rounds is not None and report.rounds <= state.round
+
+
 def play_checked(seed: int, players: int, families: tuple[str, ...], greedy: bool) -> GameState:
     rng = random.Random(seed)
     kinds: list[Player] = [GreedyPlayer() if greedy and i % 2 else RandomPlayer() for i in range(players)]
@@ -110,6 +119,8 @@ def test_random_games_keep_every_invariant(players: int, families: tuple[str, ..
     for seed in range(40):
         end = play_checked(seed * 7 + players, players, families, greedy)
         rounds.append(end.round)
+        if seed % 5 == 0:
+            assert_reachable(end)
     assert min(rounds) >= 4
 
 

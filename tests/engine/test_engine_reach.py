@@ -46,7 +46,8 @@ def plain_studio(*landscapes: str | None) -> Callable[[Card], bool]:
 
 
 def studio_without(*excluded_landscapes: str) -> Callable[[Card], bool]:
-    return lambda c: c.studio.landscape not in excluded_landscapes and c.studio.icon not in ("brush", "keep", "assistant")
+    banned_icons = ("brush", "keep", "assistant")
+    return lambda c: c.studio.landscape not in excluded_landscapes and c.studio.icon not in banned_icons
 
 
 def tight_trio() -> tuple[DetailedPlayer, DetailedPlayer, DetailedPlayer]:
