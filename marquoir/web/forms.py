@@ -209,6 +209,9 @@ def sheet_form_class(count: int, diplomas: Sequence[Diploma], with_points: bool,
     return SheetForm
 
 
+KITE_NAMES = {"blue": _("Blue kites"), "yellow": _("Yellow kites"), "red": _("Red kites"), "green": _("Green kites")}
+
+
 def _counts(field_label: str, top: int) -> NumberField:
     return NumberField(field_label, validators=[Optional(), NumberRange(0, top, _("From 0 to") + f" {top}.")])
 
@@ -254,7 +257,7 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
         c_lanterns = _counts(_("Lanterns"), 3)
         c_umbrellas = _counts(_("Umbrellas"), 9)
         c_harmony = NumberField(
-            _("Harmony symbols (negative when crossed)"),
+            _("Harmony (− when crossed)"),
             validators=[Optional(), NumberRange(-3, 3, _("From -3 to 3."))],
         )
         c_paint = SelectField(_("Painted on"), choices={"": _("not given")} | landscapes, default="")
@@ -264,7 +267,7 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
         c_yokai = BooleanField(_("Yokai symbol (arrives on the Print half, moves on the Studio half)"))
 
     for colour in KITE_COLOURS:
-        setattr(PlayerForm, f"c_kites_{colour}", _counts(f"{colour} " + _("kites"), 4))
+        setattr(PlayerForm, f"c_kites_{colour}", _counts(KITE_NAMES[colour], 4))
     for diploma in diplomas:
         setattr(PlayerForm, diploma_field(diploma.id), BooleanField(diploma.id))
     return PlayerForm

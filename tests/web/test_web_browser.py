@@ -56,8 +56,21 @@ def fits(page: Any) -> None:
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width_of(page)
 
 
+UNLABELLED = """() => Array.from(document.querySelectorAll('input, select, textarea, button'))
+  .filter(el => el.type !== 'hidden' && !el.closest('[aria-hidden=true]'))
+  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
+                && !el.getAttribute('aria-labelledby') && !(el.tagName === 'BUTTON' && el.textContent.trim()))
+  .map(el => el.outerHTML)"""
+
+
+def labelled(page: Any) -> None:
+    """Every input, select, textarea and button has a label (or a name a screen reader reads)."""
+    assert page.evaluate(UNLABELLED) == []
+
+
 def shot(page: Any, artifacts: Path, name: str) -> None:
     fits(page)
+    labelled(page)
     page.evaluate("window.scrollTo(0, 0)")  # sticky parts are drawn where the page was scrolled
     page.screenshot(path=str(artifacts / f"{name}-{width_of(page)}.png"), full_page=True)
 
@@ -283,6 +296,10 @@ def test_results_with_issues_fit_the_phone(page: Any, live_server: str, artifact
     assert page.locator(".issue").count() >= 2
     assert page.locator("#p1-diplomas .issue").count() >= 1
     shot(page, artifacts, "results-with-issues")
+    page.get_by_role("button", name="Correct an entry").click()
+    page.wait_for_selector("#custom-card")
+    assert page.locator("#diplomas-0 .issue, .tableau .issue").count() >= 1 or page.locator(".issue").count() >= 1
+    shot(page, artifacts, "detailed-yokai")
     page.goto(live_server + "/rules")
     shot(page, artifacts, "rules")
     page.goto(live_server + "/")

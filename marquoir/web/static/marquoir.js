@@ -116,6 +116,20 @@
     apply();
   }
 
+  // The expansion card: show only the fields of the half being entered.
+  function customCard() {
+    var box = document.getElementById("custom-card");
+    if (!box) return;
+    function update() {
+      var studio = box.querySelector("input[name=c_half][value=studio]");
+      var isStudio = !!(studio && studio.checked);
+      box.querySelectorAll(".only-print").forEach(function (el) { el.hidden = isStudio; });
+      box.querySelectorAll(".only-studio").forEach(function (el) { el.hidden = !isStudio; });
+    }
+    box.addEventListener("change", update);
+    update();
+  }
+
   // Round trips keep the place on the page: remember the scroll position when a button is pressed.
   function keepPlace() {
     var form = document.getElementById("detailed-form");
@@ -134,5 +148,5 @@
     });
   }
 
-  ready(function () { newGame(); sheet(); picker(); keepPlace(); });
+  ready(function () { newGame(); sheet(); picker(); customCard(); keepPlace(); });
 })();
