@@ -10,6 +10,7 @@ half written as in a table document, ``shared/TABLE-FORMAT.md``), with the core'
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,12 +69,8 @@ def read_expansion_cards(document: object, where: str = "cards") -> tuple[Lesson
     try:
         table = parse_table(shell)
     except TableError as error:
-        path = error.path.replace("players[0].print", f"{where}").replace("players[0].studio", f"{where}")
-        for part in ("print", "studio"):
-            if error.path.startswith(f"players[0].{part}["):
-                index_end = error.path.index("]")
-                index = error.path[len(f"players[0].{part}[") : index_end]
-                path = f"{where}[{index}].{part}{error.path[index_end + 1 :]}"
+        found = re.match(r"^players\[0\]\.(print|studio)\[(\d+)\](.*)$", error.path)
+        path = f"{where}[{found.group(2)}].{found.group(1)}{found.group(3)}" if found else where
         raise TableError(path, error.message) from None
     player = table.players[0]
     assert isinstance(player, DetailedPlayer)

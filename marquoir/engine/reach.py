@@ -718,24 +718,31 @@ def explain_reachability(
         )
         return finish("undecided", None, reason)
     # One player out of step with all the others: the reason is that player's.
-    odd = []
-    for p in prepared:
-        others = [set(feasible[q.index]) for q in prepared if q is not p]
-        common = set.intersection(*others) if others else set()
-        if common and not common & set(feasible[p.index]):
-            odd.append((p, sorted(common)))
+    odd: list[tuple[_Player, list[int]]] = []
+    for candidate in prepared:
+        allowed: set[int] | None = None
+        for other in prepared:
+            if other is not candidate:
+                mine = set(feasible[other.index])
+                allowed = mine if allowed is None else allowed & mine
+        if allowed and not allowed & set(feasible[candidate.index]):
+            odd.append((candidate, sorted(allowed)))
     odd.sort(key=lambda entry: len(entry[1]))
     if len(odd) == 1 or (len(odd) > 1 and len(odd[0][1]) < len(odd[1][1])):
         # The player the others pin down the most is the one out of step.
-        p, common = odd[0]
-        limited = _Search(p, deck_end, time.perf_counter() + time_bound)
-        for r in common:
-            limited.solve(start, r)
+        blamed, pinned = odd[0]
+        limited = _Search(blamed, deck_end, time.perf_counter() + time_bound)
+        try:
+            for r in pinned:
+                limited.solve(start, r)
+            why = limited.reason()
+        except _OutOfTime:
+            why = "the search for the first reason ran out of time"
         reason = (
-            f"{p.name}'s cards cannot be laid in {_ranges(common)} rounds, what the other players' tables allow "
-            f"({p.name}'s need {_ranges(feasible[p.index])}): {limited.reason()}"
+            f"{blamed.name}'s cards cannot be laid in {_ranges(pinned)} rounds, what the other players' tables "
+            f"allow ({blamed.name}'s need {_ranges(feasible[blamed.index])}): {why}"
         )
-        verdicts[p.index] = PlayerVerdict(p.name, "unreachable", reason, f"players[{p.index}].print")
+        verdicts[blamed.index] = PlayerVerdict(blamed.name, "unreachable", reason, f"players[{blamed.index}].print")
         return finish("unreachable")
     spans = "; ".join(f"{p.name} in {_ranges(feasible[p.index])}" for p in prepared)
     reason = f"no common number of rounds: each player's cards can be laid only as follows: {spans} rounds"
