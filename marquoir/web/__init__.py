@@ -30,6 +30,9 @@ CONTENT_SECURITY_POLICY = (
 
 csrf = CSRFProtect()
 
+#: Forms whose content may be offered back after a CSRF refusal (they change nothing on the server).
+RESENDABLE = ("/new", "/sheet", "/detailed", "/edit", "/export", "/results", "/diplomas", "/reach")
+
 
 def template_folder() -> str:
     """Where the templates are: inside the installed package, else the source checkout's top-level folder."""
@@ -95,8 +98,16 @@ def _install_handlers(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:
-        message = "This form has expired or did not come from this site. Go back, reload the page and send it again."
-        return render_template("main/error.html", code=400, title="Form not accepted", message=message), 400
+        """A form whose token expired (or that came from elsewhere) is not acted on; what it carried is offered
+        back, with a fresh token, so that nothing typed is lost (the app stores nothing on the server)."""
+        from marquoir.web.helpers import _
+
+        message = _("This form has expired or did not come from this site: it was not used.")
+        resend = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+        return render_template(
+            "main/error.html", code=400, title=_("Form not accepted"), message=message,
+            resend=resend if request.path in RESENDABLE else None,
+        ), 400
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:

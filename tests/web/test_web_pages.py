@@ -311,6 +311,18 @@ def test_csrf_missing_or_wrong_is_rejected(csrf_client: FlaskClient) -> None:
     assert ok.status_code == 200
 
 
+def test_an_expired_form_offers_everything_back(csrf_client: FlaskClient) -> None:
+    """After a refusal (say the server restarted), the page carries what was sent, with a fresh token."""
+    table = seed("base-2p.json")
+    refused = csrf_client.post("/edit", data={"table": table, "csrf_token": "stale"})
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "Send again" in page and 'action="/edit"' in page
+    again = csrf_client.post("/edit", data={"table": hidden(page), "csrf_token": hidden(page, "csrf_token")})
+    assert again.status_code == 200
+    assert "Cards on the table" in again.get_data(as_text=True)
+
+
 def test_the_api_needs_no_csrf_token(csrf_client: FlaskClient) -> None:
     assert csrf_client.post("/api/score", data=seed("base-2p.json")).status_code == 200
 
