@@ -12,7 +12,6 @@ document value that :func:`marquoir.scoring.score` scores (one scoring, never tw
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from marquoir.catalogue import PrintHalf, StudioHalf, catalogue
 from marquoir.diplomas import check_diploma
@@ -132,8 +131,7 @@ def lay_row(state: GameState) -> GameState:
     )
     order = tuple((state.grand_master + k) % n for k in range(n))
     at_school = tuple(s for s in order if state.players[s].at_school)
-    return replace(
-        state,
+    return state._replace(
         columns=laid,
         draw=state.draw[count:],
         rows=state.rows + 1,
@@ -147,13 +145,13 @@ def _end_round(state: GameState) -> GameState:
     """End of the round: the Assistant's holder takes the Grand Master (seed 000, step 3). The game ends after the
     round in which the deck ran out or a player has 11 or more painted cards, the Starting tile not counted
     (seed 000, 'End of the Game'; SOURCES.md decision 12)."""
-    state = replace(state, grand_master=state.assistant, columns=(), rows=0, to_decide=())
+    state = state._replace(grand_master=state.assistant, columns=(), rows=0, to_decide=())
     most = max(len(p.print) for p in state.players)
     if state.deck_out or most >= END_PRINT_CARDS:
         reason = "the deck ran out" if state.deck_out else f"a player has {most} painted cards"
-        return replace(state, over=True, end_reason=reason)
-    players = tuple(replace(p, at_school=True, brushes=p.brushes.new_round()) for p in state.players)
-    return lay_row(replace(state, players=players, round=state.round + 1))
+        return state._replace(over=True, end_reason=reason)
+    players = tuple(p._replace(at_school=True, brushes=p.brushes.new_round()) for p in state.players)
+    return lay_row(state._replace(players=players, round=state.round + 1))
 
 
 def _advance(state: GameState) -> GameState:
@@ -193,8 +191,8 @@ def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, 
 
 def _set_player(state: GameState, seat: int, **changes: object) -> GameState:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
-    return replace(state, players=tuple(players))
+    players[seat] = players[seat]._replace(**changes)  # type: ignore[arg-type]
+    return state._replace(players=tuple(players))
 
 
 def _gain_yokai(state: GameState, seat: int) -> GameState:
@@ -220,7 +218,7 @@ def _settle(state: GameState, dirty: list[tuple[int, set[str]]]) -> GameState:
             options = _choice_options(state, choice)
             if len(options) > 1:
                 return _park(state, dirty)
-            state = replace(state, choices=state.choices[1:])
+            state = state._replace(choices=state.choices[1:])
             if options:
                 state, more = _resolve_choice(state, choice, options[0])
                 dirty.extend(more)
@@ -231,13 +229,13 @@ def _settle(state: GameState, dirty: list[tuple[int, set[str]]]) -> GameState:
         seat, families = dirty.pop(0)
         offers = _offers(state, seat, families)
         if offers:
-            state = replace(state, offer=(seat, offers))
+            state = state._replace(offer=(seat, offers))
 
 
 def _park(state: GameState, dirty: list[tuple[int, set[str]]]) -> GameState:
     """Players whose new Diplomas wait behind an open choice or offer ride along in ``GameState.unsettled``."""
     merged = list(state.unsettled) + [(s, frozenset(f)) for s, f in dirty]
-    return replace(state, unsettled=tuple(merged))
+    return state._replace(unsettled=tuple(merged))
 
 
 def _resolve_choice(state: GameState, choice: Choice, target: int) -> tuple[GameState, list[tuple[int, set[str]]]]:
@@ -257,14 +255,14 @@ def _diploma_bonus(state: GameState, seat: int, diploma: str) -> tuple[GameState
     player = state.players[seat]
     if bonus == "brush" and state.brush_reserve > 0:
         state = _set_player(state, seat, brushes=player.brushes.gain())
-        return replace(state, brush_reserve=state.brush_reserve - 1), [(seat, {"brushes"})]
+        return state._replace(brush_reserve=state.brush_reserve - 1), [(seat, {"brushes"})]
     if bonus == "storm" and state.storm_reserve > 0:
         state = _set_player(state, seat, storms=player.storms + 1)
-        return replace(state, storm_reserve=state.storm_reserve - 1), []
+        return state._replace(storm_reserve=state.storm_reserve - 1), []
     if bonus == "assistant":
-        return replace(state, assistant=seat), []
+        return state._replace(assistant=seat), []
     if bonus == "give-yokai":
-        return replace(state, choices=(*state.choices, Choice(seat, "yokai-give", ()))), []
+        return state._replace(choices=(*state.choices, Choice(seat, "yokai-give", ()))), []
     return state, []
 
 
@@ -331,7 +329,7 @@ def apply(state: GameState, action: Action) -> GameState:
 def _continue(state: GameState, dirty: list[tuple[int, set[str]]]) -> GameState:
     """Settle, then pick up players whose Diplomas were waiting behind an earlier offer or choice."""
     pending = [(s, set(f)) for s, f in state.unsettled]
-    state = replace(state, unsettled=())
+    state = state._replace(unsettled=())
     return _settle(state, pending + dirty)
 
 
@@ -344,7 +342,7 @@ def _apply_choice(state: GameState, action: Action) -> GameState:
     if action.player not in options:
         who = state.names[action.player] if 0 <= action.player < len(state.names) else str(action.player)
         raise RuleError(R_YOKAI, f"{who} is not a possible choice (choices: {[state.names[s] for s in options]})")
-    state = replace(state, choices=state.choices[1:])
+    state = state._replace(choices=state.choices[1:])
     state, dirty = _resolve_choice(state, choice, action.player)
     return _continue(state, dirty)
 
@@ -361,11 +359,11 @@ def _apply_offer(state: GameState, action: Action) -> GameState:
     if isinstance(action, LeaveDiploma):
         rest = tuple(d for d in ids if d != action.diploma)
         state = _set_player(state, seat, left=player.left | {action.diploma})
-        return _continue(replace(state, offer=(seat, rest) if rest else None), [])
+        return _continue(state._replace(offer=(seat, rest) if rest else None), [])
     family = cat.diplomas[action.diploma].family
     rest = tuple(d for d in ids if cat.diplomas[d].family != family)
     state = _set_player(state, seat, diplomas=(*player.diplomas, action.diploma))
-    state = replace(state, diplomas_free=state.diplomas_free - {action.diploma}, offer=(seat, rest) if rest else None)
+    state = state._replace(diplomas_free=state.diplomas_free - {action.diploma}, offer=(seat, rest) if rest else None)
     state, dirty = _diploma_bonus(state, seat, action.diploma)
     return _continue(state, dirty)
 
@@ -377,24 +375,24 @@ def _apply_school(state: GameState, action: Action) -> GameState:
     if isinstance(action, Wait):
         if must_take(state):
             raise RuleError(R_MUST_TAKE, f"{state.names[seat]} must take a column now")
-        return _advance(replace(state, to_decide=state.to_decide[1:]))
+        return _advance(state._replace(to_decide=state.to_decide[1:]))
     if not isinstance(action, TakeColumn):
         raise RuleError(R_TURN, f"{state.names[seat]} is at school: wait or take a column")
     if not 0 <= action.column < len(state.columns):
         raise RuleError(R_COLUMN, f"there is no column {action.column} (columns 0 to {len(state.columns) - 1})")
     column = state.columns[action.column]
     player = state.players[seat]
-    state = replace(state, columns=state.columns[: action.column] + state.columns[action.column + 1 :], worker=seat)
+    state = state._replace(columns=state.columns[: action.column] + state.columns[action.column + 1 :], worker=seat)
     state = _set_player(state, seat, hand=player.hand + column.cards, at_school=False)
     dirty: list[tuple[int, set[str]]] = []
     for card in column.cards:
         # Arrival of a new Yokai: on taking the card, wherever it goes (seed 003).
         if state.cards[card].print.yokai_arrival:
             if state.yokai_reserve > 0:
-                state = replace(_gain_yokai(state, seat), yokai_reserve=state.yokai_reserve - 1)
+                state = _gain_yokai(state, seat)._replace(yokai_reserve=state.yokai_reserve - 1)
                 dirty.append((seat, {"yokai"}))
             else:
-                state = replace(state, choices=(*state.choices, Choice(seat, "yokai-from", ())))
+                state = state._replace(choices=(*state.choices, Choice(seat, "yokai-from", ())))
     return _continue(state, dirty)
 
 
@@ -404,7 +402,7 @@ def _apply_work(state: GameState, seat: int, action: Action) -> GameState:
         keep = keep_icons_of(state, seat)
         if len(player.hand) > keep:
             raise RuleError(R_KEEP, f"{len(player.hand)} card(s) still in hand, {keep} keep icon(s)")
-        state = replace(state, worker=None, to_decide=state.to_decide[1:])
+        state = state._replace(worker=None, to_decide=state.to_decide[1:])
         return _advance(state)
     if isinstance(action, PlaceBrush):
         brushes = painting.place(player.brushes, icons_of(state, seat), action.icon)
@@ -441,9 +439,9 @@ def _to_studio(state: GameState, seat: int, card: object) -> GameState:
     player = state.players[seat]
     if half.icon == "brush" and state.brush_reserve > 0:
         state = _set_player(state, seat, brushes=player.brushes.gain())
-        state = replace(state, brush_reserve=state.brush_reserve - 1)
+        state = state._replace(brush_reserve=state.brush_reserve - 1)
     elif half.icon == "assistant":
-        state = replace(state, assistant=seat)
+        state = state._replace(assistant=seat)
     if half.yokai_move:
-        state = replace(state, choices=(*state.choices, Choice(seat, "yokai-give", ())))
+        state = state._replace(choices=(*state.choices, Choice(seat, "yokai-give", ())))
     return _continue(state, [(seat, set(STUDIO_DIPLOMA_FAMILIES))])

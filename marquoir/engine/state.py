@@ -13,9 +13,10 @@ import csv
 import io
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
 from marquoir.catalogue import catalogue
 from marquoir.engine.cards import LessonCard
@@ -137,8 +138,7 @@ class Choice:
     options: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerState:
+class PlayerState(NamedTuple):
     """One player: Starting tile, Print and Studio (card indices in order), the hand (cards taken and not yet
     placed, or kept), brushes, Diplomas taken and left, Storm and Yokai tokens, and whether still at school."""
 
@@ -146,7 +146,7 @@ class PlayerState:
     print: tuple[int, ...] = ()
     studio: tuple[int, ...] = ()
     hand: tuple[int, ...] = ()
-    brushes: Brushes = field(default_factory=Brushes)
+    brushes: Brushes = Brushes()
     diplomas: tuple[str, ...] = ()
     left: frozenset[str] = frozenset()
     storms: int = 0
@@ -155,11 +155,11 @@ class PlayerState:
     at_school: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """A whole game at one moment. Every field is a value; :func:`marquoir.engine.rules.apply` makes the next."""
+class GameState(NamedTuple):
+    """A whole game at one moment. Every field is a value; :func:`marquoir.engine.rules.apply` makes the next.
+    (A named tuple: immutable, and ``_replace`` makes the next state quickly.)"""
 
-    cards: tuple[LessonCard, ...] = field(repr=False)
+    cards: tuple[LessonCard, ...]
     families: tuple[str, ...]
     rules: Rules
     names: tuple[str, ...]
@@ -204,6 +204,10 @@ class GameState:
 
     def card(self, index: int) -> LessonCard:
         return self.cards[index]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields if name != "cards")
+        return f"GameState({shown})"
 
 
 # ----------------------------------------------------------------------------------------------- School board

@@ -6,7 +6,7 @@ at index ``k - 1``. States are set up directly (they are plain values) around th
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any, TypeVar
 
 import pytest
 from engine_fixtures import YOKAI_FAMILIES, deck_for
@@ -37,6 +37,16 @@ from marquoir.errors import RuleError
 from marquoir.vocabulary import BASE_FAMILIES
 
 DECK = build_deck(BASE_FAMILIES)
+T = TypeVar("T", GameState, PlayerState)
+
+
+def replace(value: T, **changes: Any) -> T:
+    """States are named tuples: the next one is made with ``_replace``."""
+    return value._replace(**changes)
+
+
+def with_cards(column: Column, cards: tuple[int, ...]) -> Column:
+    return Column(column.space, cards)
 
 
 def ix(*card_ids: int) -> tuple[int, ...]:
@@ -235,7 +245,7 @@ def test_a_player_alone_at_school_must_take() -> None:
 
 def test_the_last_card_of_the_deck_makes_everyone_take() -> None:
     state = school(3)
-    state = replace(state, draw=state.draw[:2])  # two cards left in the draw pile
+    state = state._replace(draw=state.draw[:2])  # two cards left in the draw pile
     state = apply(apply(apply(state, Wait()), Wait()), Wait())
     assert state.deck_out and not state.draw
     assert sorted(len(c.cards) for c in state.columns) == [1, 2, 2]  # one column is incomplete
@@ -254,7 +264,7 @@ def test_the_assistant_holder_takes_the_grand_master_at_the_end_of_the_round() -
         step = take or leave or (studio if studio else EndTurn())
         state = apply(state, step)
         if isinstance(step, ToStudio) and state.assistant != 1 and not state.over:
-            state = replace(state, assistant=1)  # keep the test about the end of the round
+            state = state._replace(assistant=1)  # keep the test about the end of the round
     assert state.grand_master == 1
 
 
@@ -274,9 +284,9 @@ def finish_round(state: GameState) -> GameState:
 
 def test_eleven_painted_cards_end_the_game_after_the_round_ten_do_not() -> None:
     state = school(2)
-    ten = replace(state, players=(replace(state.players[0], print=tuple(range(60, 70))), state.players[1]))
+    ten = state._replace(players=(state.players[0]._replace(print=tuple(range(60, 70))), state.players[1]))
     assert not finish_round(ten).over
-    eleven = replace(state, players=(replace(state.players[0], print=tuple(range(60, 71))), state.players[1]))
+    eleven = state._replace(players=(state.players[0]._replace(print=tuple(range(60, 71))), state.players[1]))
     ended = finish_round(eleven)
     assert ended.over and "11 painted" in ended.end_reason
     refuses(ended, Wait(), "over")
@@ -284,7 +294,7 @@ def test_eleven_painted_cards_end_the_game_after_the_round_ten_do_not() -> None:
 
 def test_the_deck_running_out_ends_the_game_after_the_round() -> None:
     state = replace(school(2), draw=())
-    state = replace(state, deck_out=True)
+    state = state._replace(deck_out=True)
     ended = finish_round(state)
     assert ended.over and "deck" in ended.end_reason
 
@@ -302,7 +312,7 @@ def test_a_diploma_is_offered_the_moment_it_is_met_and_must_be_decided_first() -
     took = allows(offered, TakeDiploma("trees-3"))
     assert took.players[0].diplomas == ("trees-3",) and "trees-3" not in took.diplomas_free
     # A fourth tree (next round, brushes fresh): no trees Diploma is offered any more (one per family).
-    fresh = replace(took, players=(replace(took.players[0], brushes=took.players[0].brushes.new_round()),
+    fresh = took._replace(players=(took.players[0]._replace(brushes=took.players[0].brushes.new_round()),
                                    took.players[1]))
     fourth = allows(fresh, Paint(ix(64)[0], (0,)))
     assert fourth.offer is None and "trees-4" in fourth.diplomas_free
@@ -314,7 +324,7 @@ def test_a_left_diploma_is_gone_for_that_player() -> None:
     left = allows(offered, LeaveDiploma("trees-3"))
     assert "trees-3" in left.players[0].left and left.offer is None
     # Next round: the fourth tree meets trees-4, and only trees-4 is offered.
-    later = replace(left, players=(replace(left.players[0], brushes=left.players[0].brushes.new_round()),
+    later = left._replace(players=(left.players[0]._replace(brushes=left.players[0].brushes.new_round()),
                                    left.players[1]))
     fourth = allows(later, Paint(ix(64)[0], (0,)))
     assert fourth.offer == (0, ("trees-4",))
@@ -362,9 +372,9 @@ def test_yokai_arrival_from_the_reserve_then_from_another_player() -> None:
     arrival = next(i for i, c in enumerate(state.cards) if c.print.yokai_arrival)
     seat = state.actor
     assert seat is not None
-    column = replace(state.columns[0], cards=(arrival,))
+    column = with_cards(state.columns[0], (arrival,))
     draw = tuple(i for i in state.draw if i != arrival)
-    before = replace(state, columns=(column, *state.columns[1:]), draw=draw)
+    before = state._replace(columns=(column, *state.columns[1:]), draw=draw)
     after = allows(before, TakeColumn(0))
     assert after.players[seat].yokai == 1 and after.yokai_reserve == 2
     # Reserve empty, two other players hold Yokai: the taker chooses whom to take one from.
@@ -372,7 +382,7 @@ def test_yokai_arrival_from_the_reserve_then_from_another_player() -> None:
     players = list(before.players)
     players[others[0]] = replace(players[others[0]], yokai=2)
     players[others[1]] = replace(players[others[1]], yokai=1)
-    empty = replace(before, players=tuple(players), yokai_reserve=0)
+    empty = before._replace(players=tuple(players), yokai_reserve=0)
     choosing = allows(empty, TakeColumn(0))
     assert choosing.actor == seat and set(legal_actions(choosing)) == {TakeYokaiFrom(s) for s in others}
     refuses(choosing, TakeYokaiFrom(seat), R_YOKAI)
@@ -386,9 +396,9 @@ def test_yokai_movement_icon_gives_one_away_and_three_yokai_meet_the_yokai_diplo
     mover = next(i for i, c in enumerate(state.cards) if c.studio.yokai_move)
     seat = 0
     players = list(state.players)
-    players[0] = replace(players[0], hand=(mover,), yokai=1, at_school=False)
-    players[1] = replace(players[1], yokai=2)
-    working_state = replace(state, players=tuple(players), worker=0, to_decide=(0, 1, 2),
+    players[0] = players[0]._replace(hand=(mover,), yokai=1, at_school=False)
+    players[1] = players[1]._replace(yokai=2)
+    working_state = state._replace(players=tuple(players), worker=0, to_decide=(0, 1, 2),
                             draw=tuple(i for i in state.draw if i != mover), yokai_reserve=0)
     giving = allows(working_state, ToStudio(mover))
     assert set(legal_actions(giving)) == {GiveYokai(1), GiveYokai(2)}
@@ -402,5 +412,5 @@ def test_yokai_movement_icon_gives_one_away_and_three_yokai_meet_the_yokai_diplo
     assert given.offer == (1, ("yokai-3",))
     assert allows(given, TakeDiploma("yokai-3")).players[1].diplomas == ("yokai-3",)
     # Without a Yokai, the movement icon does nothing.
-    none = replace(working_state, players=(replace(players[0], yokai=0), *working_state.players[1:]))
+    none = working_state._replace(players=(players[0]._replace(yokai=0), *working_state.players[1:]))
     assert allows(none, ToStudio(mover)).choices == ()
