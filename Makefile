@@ -38,7 +38,7 @@ unit: $(STAMP) catalogues
 
 # Compile the sheets' message catalogues (.po -> .mo, only those out of date).
 catalogues: $(STAMP)
-	$(PY) -c "from marquoir.reports.i18n import compile_catalogues; compile_catalogues()"
+	$(PY) -c "from marquoir.i18n import compile_catalogues; compile_catalogues()"
 
 # The web app on waitress (a production WSGI server) on 127.0.0.1; PORT from the environment, default 5000.
 run: $(STAMP) catalogues

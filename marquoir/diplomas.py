@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from marquoir.catalogue import Catalogue, Diploma
+from marquoir.i18n import _
 from marquoir.table import Rules
 from marquoir.tableau import Tableau
 
@@ -35,11 +36,18 @@ class DiplomaCheck:
 
     def describe(self) -> str:
         """One line a person can argue with: ``trees: 4 of 3 needed — cards 56, 57, 68 ×2``."""
-        verdict = {True: "met", False: "not met", None: "cannot be told from the final table"}[self.met]
-        line = f"{self.diploma.id} ({self.diploma.requirement}): {verdict} — {self.measure}: {self.figure}"
-        line += f" of {self.needed} needed"
+        verdict = {True: _("met"), False: _("not met"), None: _("cannot be told from the final table")}[self.met]
+        line = _("{diploma} ({requirement}): {verdict} — {measure}: {figure} of {needed} needed").format(
+            diploma=self.diploma.id,
+            requirement=_(self.diploma.requirement),
+            verdict=verdict,
+            measure=self.measure,
+            figure=self.figure,
+            needed=self.needed,
+        )
         if self.cards:
-            line += " — " + ("card " if len(self.cards) == 1 else "cards ") + ", ".join(self.cards)
+            cards = ", ".join(self.cards)
+            line += (_(" — card {cards}") if len(self.cards) == 1 else _(" — cards {cards}")).format(cards=cards)
         if self.note:
             line += f" ({self.note})"
         return line
@@ -51,7 +59,7 @@ def _times(label: str, count: int) -> str:
 
 def _tree_count(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
     cards = [(label, h.trees) for label, h in t.painted() if h.trees]
-    return sum(n for _, n in cards), tuple(_times(label, n) for label, n in cards), "trees"
+    return sum(n for _label, n in cards), tuple(_times(label, n) for label, n in cards), _("trees")
 
 
 def _distinct(attr: str, measure: str) -> Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]:
@@ -60,7 +68,7 @@ def _distinct(attr: str, measure: str) -> Callable[[Tableau, int], tuple[int, tu
         for label, half in t.painted():
             subject = getattr(half, attr)
             if subject and subject not in first:
-                first[subject] = f"{label} {subject}"
+                first[subject] = f"{label} {_(subject)}"
         return len(first), tuple(first.values()), measure
 
     return count
@@ -72,9 +80,10 @@ def _identical_characters(t: Tableau, needed: int) -> tuple[int, tuple[str, ...]
         if half.character:
             by_subject.setdefault(half.character, []).append(label)
     if not by_subject:
-        return 0, (), "identical characters"
+        return 0, (), _("identical characters")
     subject, labels = max(by_subject.items(), key=lambda kv: len(kv[1]))
-    return len(labels), tuple(f"{label} {subject}" for label in labels), f"identical characters ({subject})"
+    measure = _("identical characters ({subject})").format(subject=_(subject))
+    return len(labels), tuple(f"{label} {_(subject)}" for label in labels), measure
 
 
 def _animals(*wanted: str) -> Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]:
@@ -82,35 +91,35 @@ def _animals(*wanted: str) -> Callable[[Tableau, int], tuple[int, tuple[str, ...
         found: dict[str, str] = {}
         for label, half in t.painted():
             if half.animal in wanted and half.animal not in found:
-                found[half.animal] = f"{label} {half.animal}"
-        return len(found), tuple(found.values()), "of " + " + ".join(wanted)
+                found[half.animal] = f"{label} {_(half.animal)}"
+        return len(found), tuple(found.values()), _("of {animals}").format(animals=" + ".join(map(_, wanted)))
 
     return count
 
 
 def _brushes(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-    labels = ["Starting tile ×2" if t.start else "2 to start"]
-    labels += [f"{label} brush icon" for label in t.icons("brush")]
+    labels = [_("Starting tile ×2") if t.start else _("2 to start")]
+    labels += [_("{card} brush icon").format(card=label) for label in t.icons("brush")]
     if t.brush_bonus_diplomas:
-        labels.append(_times("brush Diploma", t.brush_bonus_diplomas))
-    return t.brushes_explained, tuple(labels), "brushes owned"
+        labels.append(_times(_("brush Diploma"), t.brush_bonus_diplomas))
+    return t.brushes_explained, tuple(labels), _("brushes owned")
 
 
 def _arrows(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-    labels = ["Starting tile"] if t.start and t.start.arrows else []
+    labels = [_("Starting tile")] if t.start and t.start.arrows else []
     labels += t.icons("arrow")
-    return t.arrows, tuple(labels), "arrows"
+    return t.arrows, tuple(labels), _("arrows")
 
 
 def _landscapes(jokers: bool) -> Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]:
     def count(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
         best, landscape = t.identical_landscapes(jokers)
         if landscape is None:
-            return 0, (), "identical landscapes"
+            return 0, (), _("identical landscapes")
         wanted = {landscape, "joker"} if jokers else {landscape}
-        labels = [f"Starting tile {t.start.landscape}"] if t.start and t.start.landscape in wanted else []
-        labels += [f"{label} {half.landscape}" for label, half in t.studio_cards() if half.landscape in wanted]
-        return best, tuple(labels), f"identical landscapes ({landscape})"
+        labels = [f"{_('Starting tile')} {_(t.start.landscape)}"] if t.start and t.start.landscape in wanted else []
+        labels += [f"{label} {_(half.landscape)}" for label, half in t.studio_cards() if half.landscape in wanted]
+        return best, tuple(labels), _("identical landscapes ({landscape})").format(landscape=_(landscape))
 
     return count
 
@@ -122,8 +131,8 @@ def _kites(colour: str | None) -> Callable[[Tableau, int], tuple[int, tuple[str,
             n = len(half.kites) if colour is None else half.kites.count(colour)
             if n:
                 cards.append((label, n))
-        measure = "kites" if colour is None else f"{colour} kites"
-        return sum(n for _, n in cards), tuple(_times(label, n) for label, n in cards), measure
+        measure = _("kites") if colour is None else _("{colour} kites").format(colour=_(colour))
+        return sum(n for _label, n in cards), tuple(_times(label, n) for label, n in cards), measure
 
     return count
 
@@ -137,8 +146,8 @@ def _lanterns(*pattern: int) -> Callable[[Tableau, int], tuple[int, tuple[str, .
         for label, half in t.painted():
             if wanted[half.lanterns] > 0:
                 wanted[half.lanterns] -= 1
-                chosen.append(f"{label} ×{half.lanterns} lantern" + ("s" if half.lanterns > 1 else ""))
-        measure = "cards with " + " + ".join(str(n) for n in pattern) + " lanterns"
+                chosen.append(_("{card} ×{count} lantern(s)").format(card=label, count=half.lanterns))
+        measure = _("cards with {pattern} lanterns").format(pattern=" + ".join(str(n) for n in pattern))
         return len(chosen), tuple(chosen), measure
 
     return count
@@ -151,15 +160,15 @@ def _umbrellas(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
     for label, half in zip(t.print_labels(), t.print, strict=True):
         if half and half.umbrellas > 0:
             run.append((label, half.umbrellas))
-            if sum(n for _, n in run) > sum(n for _, n in best):
+            if sum(n for _label, n in run) > sum(n for _label, n in best):
                 best = list(run)
         else:
             run = []
-    return sum(n for _, n in best), tuple(_times(label, n) for label, n in best), "consecutive umbrellas"
+    return sum(n for _label, n in best), tuple(_times(label, n) for label, n in best), _("consecutive umbrellas")
 
 
 def _yokai(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-    return t.player.yokai, (), "Yokai tokens held now"
+    return t.player.yokai, (), _("Yokai tokens held now")
 
 
 Count = Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]
@@ -234,7 +243,7 @@ _REQUIREMENTS = {jokers: _requirements(Rules(joker_counts_for_identical_landscap
 def meets(diploma: Diploma, tableau: Tableau, rules: Rules) -> bool | None:
     """Whether ``tableau`` meets ``diploma``: the verdict of :func:`check_diploma` without listing the cards.
     ``None`` for the Yokai Diploma when the final table cannot tell (seed 003)."""
-    needed, figure, _ = _REQUIREMENTS[rules.joker_counts_for_identical_landscapes][diploma.id]
+    needed, figure, _count = _REQUIREMENTS[rules.joker_counts_for_identical_landscapes][diploma.id]
     if figure(tableau) >= needed:
         return True
     return None if diploma.family == "yokai" else False
@@ -242,12 +251,13 @@ def meets(diploma: Diploma, tableau: Tableau, rules: Rules) -> bool | None:
 
 def check_diploma(diploma: Diploma, tableau: Tableau, rules: Rules) -> DiplomaCheck:
     """Whether ``tableau`` meets ``diploma`` under ``rules``, with the figure and the cards."""
-    needed, _, count = _REQUIREMENTS[rules.joker_counts_for_identical_landscapes][diploma.id]
+    needed, _figure, count = _REQUIREMENTS[rules.joker_counts_for_identical_landscapes][diploma.id]
     figure, cards, measure = count(tableau, needed)
     if diploma.family == "yokai":
         # Seed 003: met on holding all 3 Yokai at some moment, and kept even if they are lost later.
         met = True if figure >= needed else None
-        return DiplomaCheck(diploma, met, figure, needed, measure, cards, "met once all 3 were held at any moment")
+        note = _("met once all 3 were held at any moment")
+        return DiplomaCheck(diploma, met, figure, needed, measure, cards, note)
     return DiplomaCheck(diploma, figure >= needed, figure, needed, measure, cards)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from marquoir.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
 from marquoir.diplomas import check_diploma, meets
+from marquoir.i18n import _
 from marquoir.table import DetailedPlayer, Player, SheetPlayer, Table
 from marquoir.tableau import Tableau
 from marquoir.vocabulary import (
@@ -93,20 +94,22 @@ def _print_object_problem(half: PrintHalf, cat: Catalogue) -> str | None:
     }
     for key, shown in present.items():
         if shown and _SUBJECT_FAMILY[key] != half.family:
-            return f"a {half.family} card cannot show {key}"
+            return _("a {family} card cannot show {what}").format(family=_(half.family), what=_(key))
     if half.trees and not 1 <= half.trees <= 3:
-        return f"a trees card shows 1 to 3 trees, not {half.trees}"
+        return _("a trees card shows 1 to 3 trees, not {n}").format(n=half.trees)
     if half.lanterns and not 1 <= half.lanterns <= 3:
-        return f"a lanterns card shows 1 to 3 lanterns, not {half.lanterns}"
+        return _("a lanterns card shows 1 to 3 lanterns, not {n}").format(n=half.lanterns)
     if half.umbrellas < 0:
-        return f"a card cannot show {half.umbrellas} umbrellas"
+        return _("a card cannot show {n} umbrellas").format(n=half.umbrellas)
     if half.paint is not None and not 1 <= half.paint.brushes <= 2:
-        return f"a card needs 1 or 2 brushes to paint, not {half.paint.brushes}"
+        return _("a card needs 1 or 2 brushes to paint, not {n}").format(n=half.paint.brushes)
     if half.family in BASE_FAMILIES:
         if half.yokai_arrival:
-            return "the Yokai arrival icon is only on expansion cards"
+            return _("the Yokai arrival icon is only on expansion cards")
         if not _matches_catalogue(half, cat):
-            return f"no {half.family} card of the catalogue shows this Print half; enter it by its id"
+            return _("no {family} card of the catalogue shows this Print half; enter it by its id").format(
+                family=_(half.family)
+            )
     return None
 
 
@@ -132,7 +135,7 @@ def _matches_catalogue(half: PrintHalf, cat: Catalogue) -> bool:
 
 def _studio_object_problem(half: StudioHalf) -> str | None:
     if half.family in BASE_FAMILIES and half.yokai_move:
-        return "the Yokai movement icon is only on expansion cards"
+        return _("the Yokai movement icon is only on expansion cards")
     return None
 
 
@@ -174,7 +177,7 @@ def _card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Cata
                             "CARD_UNKNOWN",
                             player.name,
                             _path(index, place, i),
-                            f"there is no card {ref}: base cards are 1 to 72",
+                            _("there is no card {card}: base cards are 1 to 72").format(card=ref),
                         )
                         continue
                     family = card.family
@@ -183,7 +186,7 @@ def _card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Cata
                             "CARD_DUPLICATE",
                             player.name,
                             _path(index, place, i),
-                            f"card {ref} is already used at {_path(*first_use[ref])}",
+                            _("card {card} is already used at {place}").format(card=ref, place=_path(*first_use[ref])),
                         )
                     else:
                         first_use[ref] = (index, place, i)
@@ -200,11 +203,16 @@ def _card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Cata
                         "CARD_FAMILY_NOT_IN_PLAY",
                         player.name,
                         _path(index, place, i),
-                        f"a {family} card, but {family} are not in play",
+                        _("a {family} card, but {family} are not in play").format(family=_(family)),
                     )
     for family, count in per_family.items():
         if count > CARDS_PER_FAMILY:
-            yield Issue("FAMILY_OVERFLOW", None, "players", f"{count} {family} cards on the table: the deck has 18")
+            yield Issue(
+                "FAMILY_OVERFLOW",
+                None,
+                "players",
+                _("{count} {family} cards on the table: the deck has 18").format(count=count, family=_(family)),
+            )
 
 
 def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
@@ -216,7 +224,12 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
 
     # PLAYER_COUNT — Kanagawa is played by 2 to 4 (seed 002, section 1).
     if not 2 <= len(players) <= 4:
-        yield Issue("PLAYER_COUNT", None, "players", f"{len(players)} players: Kanagawa is played by 2 to 4")
+        yield Issue(
+            "PLAYER_COUNT",
+            None,
+            "players",
+            _("{count} players: Kanagawa is played by 2 to 4").format(count=len(players)),
+        )
 
     # FAMILIES — the 4 base families, or 2 base + 2 expansion (seed 003, "Game Set-up" 4).
     families = table.families
@@ -226,7 +239,9 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
             "FAMILIES",
             None,
             "families",
-            f"{', '.join(families) or 'no family'}: play the 4 base families, or 2 base and 2 expansion families",
+            _("{families}: play the 4 base families, or 2 base and 2 expansion families").format(
+                families=", ".join(_(f) for f in families) or _("no family")
+            ),
         )
 
     # Cards across the table: CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW.
@@ -240,10 +255,20 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
             continue
         path = f"players[{index}].start"
         if player.start not in cat.start_tiles:
-            yield Issue("START_TILE", player.name, path, f"there is no Starting tile {player.start!r} (S1 to S4)")
+            yield Issue(
+                "START_TILE",
+                player.name,
+                path,
+                _("there is no Starting tile {tile} (S1 to S4)").format(tile=repr(player.start)),
+            )
         elif player.start in tile_owner:
             other = players[tile_owner[player.start]].name
-            yield Issue("START_TILE", player.name, path, f"Starting tile {player.start} is already {other}'s")
+            yield Issue(
+                "START_TILE",
+                player.name,
+                path,
+                _("Starting tile {tile} is already {other}'s").format(tile=player.start, other=other),
+            )
         else:
             tile_owner[player.start] = index
 
@@ -259,17 +284,29 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
             path = f"{base_path}[{i}]"
             tile = cat.diplomas.get(diploma_id)
             if tile is None:
-                yield Issue("DIPLOMA_UNKNOWN", player.name, path, f"there is no Diploma {diploma_id!r}")
+                yield Issue(
+                    "DIPLOMA_UNKNOWN",
+                    player.name,
+                    path,
+                    _("there is no Diploma {diploma}").format(diploma=repr(diploma_id)),
+                )
                 continue
             if diploma_id not in in_play_diplomas:
                 yield Issue(
-                    "DIPLOMA_UNKNOWN", player.name, path, f"{diploma_id} is not a Diploma of this game's families"
+                    "DIPLOMA_UNKNOWN",
+                    player.name,
+                    path,
+                    _("{diploma} is not a Diploma of this game's families").format(diploma=diploma_id),
                 )
                 continue
             if diploma_id in holder:
                 who = holder[diploma_id]
-                text = "twice" if who == player.name else f"and by {who}: each tile exists once"
-                yield Issue("DIPLOMA_DUPLICATE", player.name, path, f"{diploma_id} is held {text}")
+                text = (
+                    _("{diploma} is held twice")
+                    if who == player.name
+                    else _("{diploma} is held by {other} too: each tile exists once")
+                )
+                yield Issue("DIPLOMA_DUPLICATE", player.name, path, text.format(diploma=diploma_id, other=who))
             else:
                 holder[diploma_id] = player.name
             if tile.family in families_held:
@@ -277,7 +314,9 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
                     "DIPLOMA_SAME_FAMILY",
                     player.name,
                     path,
-                    f"{diploma_id} and {families_held[tile.family]}: one Diploma per family",
+                    _("{diploma} and {other}: one Diploma per family").format(
+                        diploma=diploma_id, other=families_held[tile.family]
+                    ),
                 )
             else:
                 families_held[tile.family] = diploma_id
@@ -289,9 +328,11 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
             "GRAND_MASTER",
             None,
             "players",
-            "nobody holds the Grand Master pawn"
+            _("nobody holds the Grand Master pawn")
             if not masters
-            else f"{len(masters)} players hold the Grand Master pawn ({', '.join(masters)}): there is one",
+            else _("{count} players hold the Grand Master pawn ({names}): there is one").format(
+                count=len(masters), names=", ".join(masters)
+            ),
         )
 
     # YOKAI — 3 tokens, only with the expansion (seed 003, "Game Elements").
@@ -300,11 +341,15 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
         path = f"players[{index}].{'sheet.' if isinstance(player, SheetPlayer) else ''}yokai"
         total_yokai += max(player.yokai, 0)
         if player.yokai and not yokai_game:
-            yield Issue("YOKAI", player.name, path, "Yokai tokens, but no expansion family is in play")
+            yield Issue("YOKAI", player.name, path, _("Yokai tokens, but no expansion family is in play"))
         elif not 0 <= player.yokai <= YOKAI_TOKENS:
-            yield Issue("YOKAI", player.name, path, f"{player.yokai} Yokai tokens: a player holds 0 to 3")
+            yield Issue(
+                "YOKAI", player.name, path, _("{count} Yokai tokens: a player holds 0 to 3").format(count=player.yokai)
+            )
     if total_yokai > YOKAI_TOKENS:
-        yield Issue("YOKAI", None, "players", f"{total_yokai} Yokai tokens held in all: there are 3")
+        yield Issue(
+            "YOKAI", None, "players", _("{count} Yokai tokens held in all: there are 3").format(count=total_yokai)
+        )
 
     # Player by player.
     brushes_total = 0
@@ -318,9 +363,13 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
         brushes_total += max(tableau.brushes_owned, 0)
         storms_total += tableau.storm_bonus_diplomas
     if brushes_total > BRUSH_PAWNS:
-        yield Issue("BRUSHES", None, "players", f"{brushes_total} brushes owned in all: the box has 15")
+        yield Issue(
+            "BRUSHES", None, "players", _("{count} brushes owned in all: the box has 15").format(count=brushes_total)
+        )
     if storms_total > STORM_TOKENS:
-        yield Issue("STORMS", None, "players", f"{storms_total} Storm tokens earned in all: there are 3")
+        yield Issue(
+            "STORMS", None, "players", _("{count} Storm tokens earned in all: there are 3").format(count=storms_total)
+        )
 
 
 def _detailed_issues(
@@ -351,18 +400,25 @@ def _detailed_issues(
                 "STORMS",
                 name,
                 f"{base}.storms",
-                f"{len(player.storms)} Storm tokens placed, {earned} earned from Diplomas",
+                _("{placed} Storm tokens placed, {earned} earned from Diplomas").format(
+                    placed=len(player.storms), earned=earned
+                ),
             )
         places = 1 + len(player.print)
         used: set[int] = set()
         for i, storm in enumerate(player.storms):
             path = f"{base}.storms[{i}].at"
             if not 0 <= storm.at < places:
-                yield Issue("STORMS", name, path, f"position {storm.at} is outside the Print (0 to {places - 1})")
+                yield Issue(
+                    "STORMS",
+                    name,
+                    path,
+                    _("position {at} is outside the Print (0 to {last})").format(at=storm.at, last=places - 1),
+                )
             elif storm.at in used:
-                yield Issue("STORMS", name, path, f"two Storm tokens on position {storm.at}")
+                yield Issue("STORMS", name, path, _("two Storm tokens on position {at}").format(at=storm.at))
             elif storm.at == 0 and not table.rules.storm_on_start_tile:
-                yield Issue("STORMS", name, path, "the rule options forbid a Storm token on the Starting tile")
+                yield Issue("STORMS", name, path, _("the rule options forbid a Storm token on the Starting tile"))
             used.add(storm.at)
 
     # BRUSHES — the figure given must be what the tableau explains (SOURCES.md, decision 8).
@@ -373,9 +429,15 @@ def _detailed_issues(
                 "BRUSHES",
                 name,
                 f"{base}.brushes",
-                f"{player.brushes} brushes, but the tableau explains {explained} "
-                f"(2 to start, {len(tableau.icons('brush'))} brush icon(s), "
-                f"{tableau.brush_bonus_diplomas} brush Diploma(s))",
+                _(
+                    "{given} brushes, but the tableau explains {explained} (2 to start, {icons} brush icon(s), "
+                    "{diplomas} brush Diploma(s))"
+                ).format(
+                    given=player.brushes,
+                    explained=explained,
+                    icons=len(tableau.icons("brush")),
+                    diplomas=tableau.brush_bonus_diplomas,
+                ),
             )
 
     # PRINT_UNPAINTABLE — a card needs its count of brushes on Studio icons of its landscape (seed 000).
@@ -392,7 +454,9 @@ def _detailed_issues(
             "KEPT",
             name,
             f"{base}.kept",
-            f"{len(player.kept)} kept card(s), but the Studio has {tableau.keep_icons} keep icon(s)",
+            _("{kept} kept card(s), but the Studio has {icons} keep icon(s)").format(
+                kept=len(player.kept), icons=tableau.keep_icons
+            ),
         )
 
 
@@ -411,8 +475,10 @@ def _unpaintable(tableau: Tableau, name: str, base: str, owned: int) -> Iterator
                 "PRINT_UNPAINTABLE",
                 name,
                 f"{base}.print[{i}]",
-                f"card {tableau.print_labels()[i]} needs {need} brush(es) on {half.paint.landscape}; the Studio has "
-                f"{serving} icon(s) that serve {half.paint.landscape}",
+                _(
+                    "card {card} needs {need} brush(es) on {landscape}; the Studio has {serving} icon(s) that serve "
+                    "{landscape}"
+                ).format(card=tableau.print_labels()[i], need=need, landscape=_(landscape), serving=serving),
             )
 
 
@@ -431,24 +497,33 @@ def _sheet_issues(player: SheetPlayer, index: int, table: Table, cat: Catalogue)
     base = f"players[{index}].sheet"
     name = player.name
     if player.print_cards < 1:
-        yield Issue("SHEET", name, f"{base}.print_cards", f"{player.print_cards} Print cards: the Starting tile is 1")
+        yield Issue(
+            "SHEET",
+            name,
+            f"{base}.print_cards",
+            _("{count} Print cards: the Starting tile is 1").format(count=player.print_cards),
+        )
     if player.season_chain < 0:
-        yield Issue("SHEET", name, f"{base}.season_chain", f"a season chain of {player.season_chain}")
+        yield Issue(
+            "SHEET", name, f"{base}.season_chain", _("a season chain of {count}").format(count=player.season_chain)
+        )
     elif player.season_chain > max(player.print_cards, 0):
         yield Issue(
             "SHEET",
             name,
             f"{base}.season_chain",
-            f"a chain of {player.season_chain} is longer than the Print ({player.print_cards} cards)",
+            _("a chain of {chain} is longer than the Print ({cards} cards)").format(
+                chain=player.season_chain, cards=player.print_cards
+            ),
         )
     elif player.season_chain == 0 and player.print_cards >= 1:
-        yield Issue("SHEET", name, f"{base}.season_chain", "the Starting tile alone makes a chain of 1")
+        yield Issue("SHEET", name, f"{base}.season_chain", _("the Starting tile alone makes a chain of 1"))
     if isinstance(player.diplomas, int) and player.diplomas not in _achievable_diploma_points(table.families, cat):
         yield Issue(
             "SHEET",
             name,
             f"{base}.diplomas",
-            f"{player.diplomas} Diploma points cannot be made with one tile per family in play",
+            _("{points} Diploma points cannot be made with one tile per family in play").format(points=player.diplomas),
         )
 
 

@@ -13,22 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from marquoir.catalogue import Catalogue, catalogue
+from marquoir.i18n import N_, _, get_language
 from marquoir.legality import Issue, check
 from marquoir.table import DetailedPlayer, Player, SheetPlayer, StormPlacement, Table
 from marquoir.tableau import Tableau
 from marquoir.vocabulary import CATEGORIES, GRAND_MASTER_POINTS, SEASONS, YOKAI_PENALTY
 
+#: The sheet's rows; translate with :func:`marquoir.i18n._` where they are shown.
 CATEGORY_NAMES = {
-    "print_cards": "Print cards",
-    "season_chain": "Season chain",
-    "harmony": "Harmony symbols",
-    "diplomas": "Diplomas",
-    "grand_master": "Grand Master",
-    "yokai": "Yokai",
+    "print_cards": N_("Print cards"),
+    "season_chain": N_("Season chain"),
+    "harmony": N_("Harmony symbols"),
+    "diplomas": N_("Diplomas"),
+    "grand_master": N_("Grand Master"),
+    "yokai": N_("Yokai"),
 }
 
 
@@ -147,14 +148,20 @@ class PlayerScore:
     breakdown: dict[str, int]
     total: int
     explain: Callable[[], dict[str, str]] = field(repr=False, compare=False)
+    _explained: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
     rank: int = 0
     storms: tuple[StormPlacement, ...] | None = None
     chain: Chain | None = None
 
-    @cached_property
+    @property
     def explanations(self) -> dict[str, str]:
-        """Category → the figure in words: which cards, which Storm tokens, which Diplomas."""
-        return self.explain()
+        """Category → the figure in words: which cards, which Storm tokens, which Diplomas (in the current
+        language, written once per language)."""
+        memo = self._explained
+        lang = get_language()
+        if lang not in memo:
+            memo[lang] = self.explain()
+        return memo[lang]
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -181,10 +188,16 @@ class ScoreReport:
     table: Table = field(repr=False, compare=False)
     catalogue: Catalogue = field(repr=False, compare=False)
     game: str = "kanagawa"
+    _issues: dict[str, tuple[Issue, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    @cached_property
+    @property
     def issues(self) -> tuple[Issue, ...]:
-        return tuple(check(self.table, self.catalogue))
+        """The legality issues, their messages in the current language (checked once per language)."""
+        memo = self._issues
+        lang = get_language()
+        if lang not in memo:
+            memo[lang] = tuple(check(self.table, self.catalogue))
+        return memo[lang]
 
     @property
     def legal(self) -> bool:
@@ -221,27 +234,38 @@ def _diploma_points(ids: Sequence[str], table: Table, cat: Catalogue) -> int:
 
 def _diploma_text(ids: Sequence[str], table: Table, cat: Catalogue) -> str:
     in_play = cat.diploma_ids_in_play(table.families)
-    parts = [f"{d} {cat.diplomas[d].harmony}" if d in in_play else f"{d} 0 (not a Diploma of this game)" for d in ids]
-    return ", ".join(parts) if parts else "no Diploma"
+    parts = [
+        f"{d} {cat.diplomas[d].harmony}"
+        if d in in_play
+        else _("{diploma} 0 (not a Diploma of this game)").format(diploma=d)
+        for d in ids
+    ]
+    return ", ".join(parts) if parts else _("no Diploma")
 
 
 def _chain_text(chain: Chain, tableau: Tableau) -> str:
     if chain.length == 0:
-        return "no season chain"
-    labels = ("Starting tile", *tableau.print_labels())
+        return _("no season chain")
+    labels = (_("Starting tile"), *tableau.print_labels())
     cards = ", ".join(labels[chain.first : chain.last + 1])
-    text = f"{chain.length} {chain.season} cards in a row: {cards}"
+    text = _("{length} {season} cards in a row: {cards}").format(
+        length=chain.length, season=_(chain.season) if chain.season else "", cards=cards
+    )
     wild = [labels[i] for i in range(chain.first, chain.last + 1) if tableau.seasons[i] == "storm"]
     if wild:
-        text += f"; storm season on {', '.join(wild)}"
+        text += _("; storm season on {cards}").format(cards=", ".join(wild))
     if chain.storms:
-        text += "; Storm tokens: " + ", ".join(
-            f"{labels[s.at]} as {s.season}" for s in chain.storms if 0 <= s.at < len(labels)
+        text += _("; Storm tokens: {placements}").format(
+            placements=", ".join(
+                _("{card} as {season}").format(card=labels[s.at], season=_(s.season))
+                for s in chain.storms
+                if 0 <= s.at < len(labels)
+            )
         )
     if chain.chosen:
-        text += " (placed by the calculator)"
+        text += _(" (placed by the calculator)")
     if chain.unused_tokens:
-        text += f"; {chain.unused_tokens} Storm token(s) cannot lengthen it"
+        text += _("; {count} Storm token(s) cannot lengthen it").format(count=chain.unused_tokens)
     return text
 
 
@@ -265,24 +289,24 @@ def _score_detailed(player: DetailedPlayer, table: Table, cat: Catalogue) -> Pla
     def explain() -> dict[str, str]:
         harmony_parts = [f"{label} {half.harmony:+d}" for label, half in tableau.painted() if half.harmony]
         harmony_parts += [
-            f"{'Studio ' + label if label.isdigit() else label} {half.harmony:+d}"
+            f"{_('Studio {card}').format(card=label) if label.isdigit() else label} {half.harmony:+d}"
             for label, half in tableau.studio_cards()
             if half.harmony
         ]
         return {
-            "print_cards": f"Starting tile + {len(player.print)} painted card(s)",
+            "print_cards": _("Starting tile + {count} painted card(s)").format(count=len(player.print)),
             "season_chain": _chain_text(chain, tableau),
-            "harmony": ", ".join(harmony_parts) if harmony_parts else "no Harmony symbol",
+            "harmony": ", ".join(harmony_parts) if harmony_parts else _("no Harmony symbol"),
             "diplomas": _diploma_text(player.diplomas, table, cat),
             "grand_master": _grand_master_text(player.grand_master),
-            "yokai": f"{player.yokai} Yokai token(s)",
+            "yokai": _("{count} Yokai token(s)").format(count=player.yokai),
         }
 
     return PlayerScore(player.name, breakdown, sum(breakdown.values()), explain, storms=chain.storms, chain=chain)
 
 
 def _grand_master_text(holds: bool) -> str:
-    return "holds the Grand Master pawn" if holds else "does not hold the Grand Master pawn"
+    return _("holds the Grand Master pawn") if holds else _("does not hold the Grand Master pawn")
 
 
 def _valid_placements(storms: Sequence[StormPlacement], places: int, start_ok: bool) -> tuple[StormPlacement, ...]:
@@ -309,14 +333,14 @@ def _score_sheet(player: SheetPlayer, table: Table, cat: Catalogue) -> PlayerSco
 
     def explain() -> dict[str, str]:
         return {
-            "print_cards": "from the sheet (Starting tile included)",
-            "season_chain": "from the sheet",
-            "harmony": "from the sheet",
-            "diplomas": "points written on the sheet"
+            "print_cards": _("from the sheet (Starting tile included)"),
+            "season_chain": _("from the sheet"),
+            "harmony": _("from the sheet"),
+            "diplomas": _("points written on the sheet")
             if isinstance(player.diplomas, int)
             else _diploma_text(player.diplomas, table, cat),
             "grand_master": _grand_master_text(player.grand_master),
-            "yokai": f"{player.yokai} Yokai token(s)",
+            "yokai": _("{count} Yokai token(s)").format(count=player.yokai),
         }
 
     return PlayerScore(player.name, breakdown, sum(breakdown.values()), explain)

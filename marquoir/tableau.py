@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from marquoir.catalogue import CardRef, Catalogue, PrintHalf, StartTile, StudioHalf
+from marquoir.i18n import N_, _, get_language
 from marquoir.table import DetailedPlayer
 from marquoir.vocabulary import JOKER, LANDSCAPES
 
@@ -156,7 +157,7 @@ class Tableau:
     #: Studio icons (brush, assistant, arrow, keep) → how many cards show them.
     icon_counts: Mapping[str, int]
     #: Labels and lists only explanations need, made the first time they are asked for.
-    _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _memo: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, player: DetailedPlayer, cat: Catalogue) -> Tableau:
@@ -206,32 +207,36 @@ class Tableau:
     def print_labels(self) -> tuple[str, ...]:
         """How explanations name each Print card, in order: its id, or its place for a card entered by what is
         printed on it."""
-        labels: tuple[str, ...] | None = self._memo.get("print_labels")
+        key = ("print_labels", get_language())
+        labels: tuple[str, ...] | None = self._memo.get(key)
         if labels is None:
-            labels = self._memo["print_labels"] = _labels(self.player.print, "Print")
+            labels = self._memo[key] = _labels(self.player.print, N_("Print #{position} ({family})"))
         return labels
 
     def studio_labels(self) -> tuple[str, ...]:
         """How explanations name each Studio card, in order."""
-        labels: tuple[str, ...] | None = self._memo.get("studio_labels")
+        key = ("studio_labels", get_language())
+        labels: tuple[str, ...] | None = self._memo.get(key)
         if labels is None:
-            labels = self._memo["studio_labels"] = _labels(self.player.studio, "Studio")
+            labels = self._memo[key] = _labels(self.player.studio, N_("Studio #{position} ({family})"))
         return labels
 
     def painted(self) -> tuple[tuple[str, PrintHalf], ...]:
         """The known Print cards with their labels (unknown ids are left out: they are a legality issue)."""
-        found: tuple[tuple[str, PrintHalf], ...] | None = self._memo.get("painted")
+        key = ("painted", get_language())
+        found: tuple[tuple[str, PrintHalf], ...] | None = self._memo.get(key)
         if found is None:
-            found = self._memo["painted"] = tuple(
+            found = self._memo[key] = tuple(
                 (label, half) for label, half in zip(self.print_labels(), self.print, strict=True) if half is not None
             )
         return found
 
     def studio_cards(self) -> tuple[tuple[str, StudioHalf], ...]:
         """The known Studio cards with their labels."""
-        found: tuple[tuple[str, StudioHalf], ...] | None = self._memo.get("studio_cards")
+        key = ("studio_cards", get_language())
+        found: tuple[tuple[str, StudioHalf], ...] | None = self._memo.get(key)
         if found is None:
-            found = self._memo["studio_cards"] = tuple(
+            found = self._memo[key] = tuple(
                 (label, half) for label, half in zip(self.studio_labels(), self.studio, strict=True) if half is not None
             )
         return found
@@ -289,13 +294,14 @@ def _resolve(refs: tuple[int | H, ...], halves: Mapping[int, H]) -> tuple[H | No
     return tuple(halves.get(ref) if isinstance(ref, int) else ref for ref in refs)
 
 
-def _labels(refs: tuple[int | PrintHalf | StudioHalf, ...], place: str) -> tuple[str, ...]:
+def _labels(refs: tuple[int | PrintHalf | StudioHalf, ...], template: str) -> tuple[str, ...]:
+    """Catalogue cards by id; cards entered by what is printed on them by place and family."""
     return tuple(
         str(ref)
         if isinstance(ref, int)
         else str(ref.card_id)
         if ref.card_id is not None
-        else f"{place} #{position} ({ref.family})"
+        else _(template).format(position=position, family=_(ref.family))
         for position, ref in enumerate(refs, 1)
     )
 

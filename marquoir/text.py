@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from marquoir.catalogue import Card, Catalogue
 from marquoir.diplomas import DiplomaCheck
+from marquoir.i18n import _
 from marquoir.legality import Issue
 from marquoir.scoring import CATEGORY_NAMES, ScoreReport
 from marquoir.vocabulary import CATEGORIES
@@ -29,8 +30,8 @@ def render_sheet(report: ScoreReport, explain: bool = False) -> str:
     header = ["", *(p.name for p in players)]
     rows = [header]
     for category in CATEGORIES:
-        rows.append([CATEGORY_NAMES[category], *(str(p.breakdown[category]) for p in players)])
-    rule = ["-" * len(CATEGORY_NAMES["harmony"]), *("-" * max(len(p.name), 3) for p in players)]
+        rows.append([_(CATEGORY_NAMES[category]), *(str(p.breakdown[category]) for p in players)])
+    rule = ["-" * max(len(row[0]) for row in rows), *("-" * max(len(p.name), 3) for p in players)]
     rows.append(rule)
     rows.append(["Total", *(str(p.total) for p in players)])
     rows.append(["Rank", *(_ordinal(p.rank) for p in players)])

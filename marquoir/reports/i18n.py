@@ -1,90 +1,37 @@
 """Languages of the printed sheets: English (the source strings) and French (a Babel message catalogue).
 
 Every user-visible string of :mod:`marquoir.reports` goes through a ``gettext``-like callable. The renderers take
-``lang`` and load the compiled catalogue ``locale/<lang>/LC_MESSAGES/sheets.mo``; a caller with its own
-translations (the web app's Flask-Babel) may pass its ``gettext`` instead. The ``.po`` source is compiled by the
-build (``make catalogues``, which ``make test`` and ``make run`` run); an installation that skipped it compiles the
-``.po`` in memory at first use.
+``lang`` and use the ``sheets`` domain of :mod:`marquoir.i18n` (``marquoir/locale/<lang>/LC_MESSAGES/sheets.po``);
+a caller with its own translations may pass its ``gettext`` instead.
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+from marquoir import i18n
+from marquoir.i18n import LANGUAGES, LOCALE_DIR, N_, Gettext, LanguageError, check_lang, compile_catalogues
 
-from marquoir.errors import MarquoirError
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "Gettext",
+    "LanguageError",
+    "check_lang",
+    "compile_catalogues",
+    "extract_messages",
+    "gettext_for",
+]
 
-#: The languages the sheets are written in; the first is the source language of the strings.
-LANGUAGES = ("en", "fr")
+#: The sheets' own catalogue (marquoir/locale/<lang>/LC_MESSAGES/sheets.po).
 DOMAIN = "sheets"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-
-Gettext = Callable[[str], str]
-
-
-def N_(message: str) -> str:
-    """Mark a string for the catalogue without translating it here (it is translated where it is shown)."""
-    return message
-
-
-class LanguageError(MarquoirError):
-    """A language the sheets are not written in."""
-
-
-def check_lang(lang: str) -> str:
-    """``lang`` when the sheets are written in it; :class:`LanguageError` naming the choices otherwise."""
-    if lang not in LANGUAGES:
-        raise LanguageError(f"lang: {lang!r} is not a language of the sheets (choose {', '.join(LANGUAGES)})")
-    return lang
-
-
-def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
-    """Compile every ``<lang>/LC_MESSAGES/sheets.po`` whose ``.mo`` is missing or older; return the files written."""
-    written = []
-    for po_path in sorted(locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
-        mo_path = po_path.with_suffix(".mo")
-        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
-            continue
-        with po_path.open("rb") as source:
-            catalogue = read_po(source, locale=po_path.parent.parent.name, domain=DOMAIN)
-        tmp = mo_path.with_suffix(".mo.tmp")
-        with tmp.open("wb") as target:
-            write_mo(target, catalogue)
-        tmp.replace(mo_path)
-        written.append(mo_path)
-    return written
-
-
-@cache
-def translations(lang: str) -> NullTranslations:
-    """The translations of the sheets into ``lang`` (identity for English): the compiled ``.mo`` when the build
-    made it and it is current, else the ``.po`` compiled in memory (an installation that skipped the build step
-    still prints French sheets, and nothing is written at run time)."""
-    check_lang(lang)
-    if lang == LANGUAGES[0]:
-        return NullTranslations()
-    po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    mo_path = po_path.with_suffix(".mo")
-    if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
-        with mo_path.open("rb") as handle:
-            return Translations(handle, domain=DOMAIN)
-    with po_path.open("rb") as source:
-        catalogue = read_po(source, locale=lang, domain=DOMAIN)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalogue)
-    buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
 
 
 def gettext_for(lang: str) -> Gettext:
     """The ``gettext`` of the sheets in ``lang``."""
-    return translations(lang).gettext
+    return i18n.gettext_for(lang, DOMAIN)
 
 
 def extract_messages() -> set[str]:

@@ -23,6 +23,7 @@ from babel.dates import format_date
 
 from marquoir.catalogue import Catalogue, Diploma, catalogue
 from marquoir.errors import MarquoirError
+from marquoir.i18n import language
 from marquoir.reports.i18n import N_, Gettext, check_lang, gettext_for
 from marquoir.scoring import ScoreReport, score
 from marquoir.table import Table
@@ -226,10 +227,25 @@ def render_blank_sheet(
     )
 
 
-def _report_json(table: Table, report: ScoreReport | Mapping[str, Any] | None) -> Mapping[str, Any]:
+def _report_json(table: Table, report: ScoreReport | Mapping[str, Any] | None, lang: str) -> Mapping[str, Any]:
+    """The report as JSON, its explanations and issue messages written in ``lang``. A stored report keeps its
+    figures (they are the record); its words are written again in the sheet's language."""
+    with language(lang):
+        if isinstance(report, ScoreReport):
+            return report.to_json()
+        fresh = score(table).to_json()
     if report is None:
-        return score(table).to_json()
-    return report.to_json() if isinstance(report, ScoreReport) else report
+        return fresh
+    if len(fresh["players"]) != len(report.get("players", ())):
+        return report
+    merged = dict(report)
+    merged["players"] = [
+        dict(stored, explanations=now.get("explanations", {}))
+        for stored, now in zip(report["players"], fresh["players"], strict=True)
+    ]
+    if [i["code"] for i in fresh["issues"]] == [i.get("code") for i in report.get("issues", ())]:
+        merged["issues"] = fresh["issues"]
+    return merged
 
 
 def _columns(table: Table, report: Mapping[str, Any], lang: str) -> list[PlayerColumn]:
@@ -272,7 +288,7 @@ def render_filled_sheet(
     ``report`` is the score report (a :class:`ScoreReport` or its JSON, as stored with a saved game); ``None``
     scores the table now. ``played_at`` and ``title`` are printed in the heading when given."""
     _ = _options(lang, paper, gettext)
-    data = _report_json(table, report)
+    data = _report_json(table, report, lang)
     if len(data["players"]) != len(table.players):
         raise SheetError("report: its players are not the table's")
     yokai = table.is_yokai or any(p["breakdown"].get("yokai", 0) for p in data["players"])

@@ -88,6 +88,6 @@ def test_charts_and_statistics_speak_french() -> None:
 def test_the_catalogue_compiles_once_and_the_po_alone_is_enough(tmp_path: Path) -> None:
     copy = tmp_path / "locale"
     shutil.copytree(LOCALE_DIR, copy, ignore=shutil.ignore_patterns("*.mo"))
-    assert compile_catalogues(copy) == [copy / "fr" / "LC_MESSAGES" / "sheets.mo"]
+    assert compile_catalogues(copy) == [copy / "fr" / "LC_MESSAGES" / f"{domain}.mo" for domain in ("core", "sheets")]
     assert compile_catalogues(copy) == []  # up to date: nothing written
     assert (copy / "fr" / "LC_MESSAGES" / "sheets.mo").stat().st_size > 1000

@@ -1,0 +1,65 @@
+"""English and French: every core message has its French form with the same placeholders, and the language
+is a context value that scoring, the check and the Diploma checker follow."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from babel.messages.pofile import read_po
+from core_helpers import seed
+
+from marquoir import check, load_table, score
+from marquoir.i18n import LOCALE_DIR, LanguageError, _, core_messages, get_language, language
+
+
+def french(domain: str) -> dict[str, str]:
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        return {str(m.id): str(m.string) for m in read_po(handle, locale="fr") if m.id}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+def test_every_core_message_is_translated_and_nothing_is_left_over() -> None:
+    catalogue = french("core")
+    messages = core_messages()
+    assert messages - catalogue.keys() == set()
+    assert catalogue.keys() - messages == set()
+    assert all(catalogue[m].strip() for m in messages)
+
+
+def test_translations_keep_the_placeholders() -> None:
+    for message, translated in french("core").items():
+        assert fields(message) == fields(translated), message
+
+
+def test_language_is_a_context_value() -> None:
+    assert get_language() == "en"
+    with language("fr"):
+        assert _("spring") == "printemps"
+        with language("en"):
+            assert _("spring") == "spring"
+        assert get_language() == "fr"
+    assert _("spring") == "spring"
+    with pytest.raises(LanguageError, match="'de'"), language("de"):
+        pass
+
+
+def test_explanations_and_issues_follow_the_language() -> None:
+    report = score(load_table(seed("base-2p.json")))
+    ben = report.players[1]
+    english = ben.explanations["season_chain"]
+    with language("fr"):
+        assert ben.explanations["season_chain"].startswith("8 cartes à la suite, Saison printemps : 1, 8, 46")
+        assert "67 en printemps" in ben.explanations["season_chain"]
+    assert ben.explanations["season_chain"] == english  # each language written once, none overwritten
+
+    doc = seed("base-2p.json")
+    doc["players"][1]["grand_master"] = True
+    table = load_table(doc)
+    with language("fr"):
+        (issue,) = check(table)
+    assert issue.message == "2 joueurs ont le pion Grand Maître (Aiko, Ben) : il n’y en a qu’un"
+    assert check(table)[0].message == "2 players hold the Grand Master pawn (Aiko, Ben): there is one"
