@@ -12,6 +12,7 @@ document value that :func:`marquoir.scoring.score` scores (one scoring, never tw
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from marquoir.catalogue import PrintHalf, StudioHalf, catalogue
 from marquoir.diplomas import check_diploma
@@ -36,7 +37,7 @@ from marquoir.engine.state import (
 from marquoir.errors import RuleError
 from marquoir.table import DetailedPlayer, Table
 from marquoir.tableau import Tableau
-from marquoir.vocabulary import END_PRINT_CARDS, STUDIO_DIPLOMA_FAMILIES
+from marquoir.vocabulary import END_PRINT_CARDS
 
 # Rule names (the ``rule`` of a RuleError).
 R_TURN = "players act in turn order, a choice or Diploma first (seed 000, step 2)"
@@ -183,10 +184,15 @@ def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, 
     if not candidates:
         return ()
     tableau = Tableau.of(detailed_player(state, seat), cat)
+    order = _diploma_order()
     return tuple(
-        d for d in sorted(candidates, key=list(cat.diplomas).index) if check_diploma(cat.diplomas[d], tableau,
-                                                                                       state.rules).met
+        d for d in sorted(candidates, key=order.__getitem__) if check_diploma(cat.diplomas[d], tableau, state.rules).met
     )
+
+
+@cache
+def _diploma_order() -> dict[str, int]:
+    return {d: i for i, d in enumerate(catalogue().diplomas)}
 
 
 def _set_player(state: GameState, seat: int, **changes: object) -> GameState:
@@ -444,4 +450,10 @@ def _to_studio(state: GameState, seat: int, card: object) -> GameState:
         state = state._replace(assistant=seat)
     if half.yokai_move:
         state = state._replace(choices=(*state.choices, Choice(seat, "yokai-give", ())))
-    return _continue(state, [(seat, set(STUDIO_DIPLOMA_FAMILIES))])
+    # Only the Studio Diplomas this card can change are looked at: arrows, identical landscapes, brushes owned.
+    changed = {"arrows"} if half.icon == "arrow" else set()
+    if half.landscape:
+        changed.add("landscapes")
+    if half.icon == "brush":
+        changed.add("brushes")
+    return _continue(state, [(seat, changed)] if changed else [])
