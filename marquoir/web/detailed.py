@@ -24,6 +24,7 @@ from marquoir.web.helpers import (
     diplomas_in_play,
     document_or_400,
     dump,
+    index_in,
     place_issues,
     print_marks,
     studio_marks,
@@ -32,8 +33,16 @@ from marquoir.web.helpers import (
 bp = Blueprint("detailed", __name__)
 
 ZONES = ("print", "studio", "kept")
+#: Issues worth showing while a game is still being entered: mistakes of entry, not a tableau still incomplete.
+#: Every issue shows once the person has seen the results ("Correct an entry").
+ENTRY_CODES = frozenset(
+    {"CARD_UNKNOWN", "CARD_DUPLICATE", "CARD_FAMILY_NOT_IN_PLAY", "FAMILY_OVERFLOW", "START_TILE",
+     "DIPLOMA_UNKNOWN", "DIPLOMA_DUPLICATE", "DIPLOMA_SAME_FAMILY", "YOKAI"}
+)
 #: Fields of the picker and of the expansion-card form kept from one round trip to the next.
-KEPT_FIELDS = ("target", "filter_family", "filter_season", "filter_subject", "c_half", "c_family", "c_season")
+KEPT_FIELDS = (
+    "all_issues", "target", "filter_family", "filter_season", "filter_subject", "c_half", "c_family", "c_season"
+)
 
 
 def _form_class(table: Table) -> type:
@@ -131,6 +140,8 @@ def render_detailed(
     form.start.choices = _start_choices(form.start.data or start_value)
     names = [p.name for p in table.players]
     issues = [] if fresh else check(table)
+    if form.all_issues.data != "1":
+        issues = [issue for issue in issues if issue.code in ENTRY_CODES]
     placed = place_issues(issues, names)
     mine: dict[str, list[Any]] = defaultdict(list)
     counts: dict[int, int] = defaultdict(int)
@@ -244,14 +255,16 @@ def _apply(doc: dict[str, Any], table: Table, current: int, action: str, form: A
     pdoc = doc["players"][current]
     verb, _sep, rest = action.partition(":")
     if verb == "player":
-        return int(rest) if rest.isdigit() and int(rest) < len(doc["players"]) else current
+        chosen = index_in(rest, len(doc["players"]))
+        return current if chosen is None else chosen
     if "sheet" in pdoc:
         return current
     if verb == "add":
         zone = form.target.data if form.target.data in ZONES else "print"
-        if not rest.isdigit() or int(rest) not in catalogue().cards:
+        card = index_in(rest, 10**6)
+        if card is None or card not in catalogue().cards:
             return _("There is no such card.")
-        pdoc.setdefault(zone, []).append(int(rest))
+        pdoc.setdefault(zone, []).append(card)
     elif verb == "add-custom":
         custom_card_errors(form)
         if any(getattr(form, name).errors for name in form._fields if name.startswith("c_")):
@@ -261,9 +274,9 @@ def _apply(doc: dict[str, Any], table: Table, current: int, action: str, form: A
     elif verb in ("up", "down", "remove"):
         zone, _sep, index = rest.partition(":")
         cards = pdoc.get(zone) if zone in (*ZONES, "diplomas") else None
-        if not isinstance(cards, list) or not index.isdigit() or int(index) >= len(cards):
+        k = index_in(index, len(cards)) if isinstance(cards, list) else None
+        if cards is None or k is None:
             return current
-        k = int(index)
         if verb == "remove":
             del cards[k]
         elif verb == "up" and k > 0:
@@ -280,8 +293,7 @@ def _player_fields_ok(form: Any) -> bool:
 @bp.post("/detailed")
 def detailed() -> Any:
     doc, table = document_or_400(request.form.get("table"))
-    current_text = request.form.get("current", "0")
-    current = int(current_text) if current_text.isdigit() and int(current_text) < len(table.players) else 0
+    current = index_in(request.form.get("current"), len(table.players)) or 0
     form_class = _form_class(table)
     form = form_class()
     player = table.players[current]

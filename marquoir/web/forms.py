@@ -6,6 +6,7 @@ classes are built per request by :func:`sheet_form_class` and :func:`player_form
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -64,7 +65,7 @@ class NumberField(IntegerField):
         if text == "":
             self.data = None
             return
-        if len(text) > 6 or not text.lstrip("+-").isdigit():
+        if len(text) > 6 or not re.fullmatch(r"[+-]?[0-9]+", text):
             self.data = None
             raise ValueError(_("Enter a whole number."))
         self.data = int(text)
@@ -229,6 +230,7 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
     class PlayerForm(FlaskForm):
         table = HiddenField()
         current = HiddenField()
+        all_issues = HiddenField(default="")
         start = SelectField(_("Starting tile"), choices={})
         yokai_tokens = _counts(_("Yokai tokens held"), 3)
         brushes = _counts(_("Brush pawns owned (leave empty to count them from the cards)"), 15)

@@ -83,6 +83,17 @@ def bad_document_page(error: BadDocument) -> Response:
     return make_response(body, 400)
 
 
+_INDEX = re.compile(r"[0-9]{1,6}")
+
+
+def index_in(text: str | None, size: int) -> int | None:
+    """``text`` as an index below ``size`` (ASCII digits only: ``'¹'.isdigit()`` is true), else ``None``."""
+    if text is None or not _INDEX.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value < size else None
+
+
 def dump(doc: Mapping[str, Any]) -> str:
     """The document as compact JSON for a hidden field."""
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))

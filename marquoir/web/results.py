@@ -11,7 +11,7 @@ from marquoir import DetailedPlayer, Table, catalogue, diploma_report, dump_tabl
 from marquoir.tableau import Tableau
 from marquoir.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
 from marquoir.web.forms import TableForm
-from marquoir.web.helpers import _, document_or_400, dump, place_issues
+from marquoir.web.helpers import _, document_or_400, dump, index_in, place_issues
 
 bp = Blueprint("results", __name__)
 
@@ -84,7 +84,7 @@ def edit() -> Any:
     current = _player_index(table, request.form.get("player"))
     if current is None:
         current = next(i for i, p in enumerate(table.players) if isinstance(p, DetailedPlayer))
-    return render_detailed(doc, current=current)
+    return render_detailed(doc, current=current, keep={"all_issues": "1"})
 
 
 @bp.post("/export")
@@ -106,10 +106,7 @@ def results() -> Any:
 
 
 def _player_index(table: Table, value: str | None) -> int | None:
-    if value is None or not value.isdigit():
-        return None
-    index = int(value)
-    return index if 0 <= index < len(table.players) else None
+    return index_in(value, len(table.players))
 
 
 @bp.post("/diplomas")

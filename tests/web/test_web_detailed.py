@@ -179,3 +179,28 @@ def test_mixed_table_shows_sheet_players_as_figures(client: FlaskClient) -> None
     assert "entered from the sheet" in page
     table = load_table(hidden(press(client, page, "player:0")))
     assert isinstance(table.players[0], DetailedPlayer)
+
+
+def test_while_entering_only_mistakes_of_entry_show(client: FlaskClient) -> None:
+    """An unpainted card is normal while the Studio is not entered yet; a card used twice is a mistake now."""
+    page = start(client)
+    page = press(client, page, "add:16")  # needs plain icons the Studio does not have yet
+    assert "Not possible:" not in page.split('id="print-0"')[1].split("</li>")[0]
+    page = press(client, page, "player:1")
+    page = press(client, page, "add:16")
+    assert "already used" in page.split('id="print-0"')[1].split("</li>")[0]
+    # After the results, "Correct an entry" shows every issue, and keeps doing so on each round trip.
+    results = press(client, page, "score")
+    page = client.post("/edit", data={"table": hidden(results), "player": "0"}).get_data(as_text=True)
+    assert "card 16 needs 2 brush(es) on plain" in page
+    page = press(client, page, "save", all_issues=hidden(page, "all_issues"))
+    assert "card 16 needs 2 brush(es) on plain" in page
+
+
+def test_odd_digits_are_not_indexes(client: FlaskClient) -> None:
+    page = start(client)
+    odd = (("\u00b9", "save"), ("0", "player:\u00b2"), ("0", "add:\u0665"), ("0", "remove:print:\u00b9"))
+    for current, action in odd:
+        response = client.post("/detailed", data={"table": hidden(page), "current": current, "action": action,
+                                                  "start": "S1", "target": "print"})
+        assert response.status_code in (200, 422)
