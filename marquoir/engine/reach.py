@@ -166,6 +166,7 @@ class _Player:
     groups_at: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
     group_of_at: list[tuple[int, ...]] = field(default_factory=list)
     useful_at: list[int] = field(default_factory=list)
+    serving_next: list[int] = field(default_factory=list)
     brush_table: list[list[int]] = field(default_factory=list)
     canon_cache: dict[tuple[int, int], int] = field(default_factory=dict)
     _met: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
@@ -213,6 +214,13 @@ class _Player:
                 if None in wanted or any(painting.serves(icon, w) for w in wanted if w):
                     mask |= 1 << index
             self.useful_at.append(mask)
+        # Icons that serve the Print card at position i (any icon when its painting need was not entered).
+        for printed in self.prints:
+            mask = 0
+            for index, icon in enumerate(self.icons_at[-1]):
+                if printed.paint is None or painting.serves(icon, printed.paint.landscape):
+                    mask |= 1 << index
+            self.serving_next.append(mask)
         # Brush-bonus Diplomas: taken the moment first met, the brush comes then (their requirements do not
         # depend on brushes, so the prefix at which each is met is fixed).
         for diploma_id in dict.fromkeys(self.player.diplomas):
@@ -323,7 +331,7 @@ def _prepare(player: DetailedPlayer, index: int, table: Table, cat: Catalogue) -
 
 # A round's micro-state: (i, j, hp, hs, hk, taken, brushes) — Print and Studio cards laid, Print/Studio/kept cards
 # held in hand (the earliest ones, see the module docstring), cards taken this round, brushes.
-_Micro = tuple[int, int, int, int, int, int, Brushes]
+_Micro = tuple[int, int, int, int, int, int, Brushes, int]
 # The start of a round: (i, j, hp, hs, hk, icons holding a brush), the mask in canonical form (see _Player.canon).
 _Start = tuple[int, int, int, int, int, int]
 # A step of a witness before it is put in words: (kind, data...).
@@ -350,6 +358,7 @@ class _Search:
     deadline: float
     cap: int = MAX_TAKE
     min_take: int = 1
+    reduced: bool = True
     rounds_cache: dict[tuple[_Start, bool], list[_Start]] = field(default_factory=dict)
     memo: dict[tuple[_Start, int], bool] = field(default_factory=dict)
     best: tuple[int, int] = (0, 0)
@@ -365,7 +374,7 @@ class _Search:
     def _key(self, micro: _Micro) -> tuple[Any, ...]:
         """The micro-state up to the symmetry of same-landscape icons: for each icon that holds a brush or has
         served, its landscape group and its state; sorted, so that which icon of a group it is does not count."""
-        i, j, hp, hs, hk, taken, b = micro
+        i, j, hp, hs, hk, taken, b, phase = micro
         placed, painted, served = b.placed, b.painted, b.served
         group_of = self.p.group_of_at[j]
         busy = placed | served
@@ -377,7 +386,7 @@ class _Search:
             busy >>= 1
             x += 1
         marks.sort()
-        return (i, j, hp, hs, hk, taken, b.free, b.moves, tuple(marks))
+        return (i, j, hp, hs, hk, taken, b.free, b.moves, phase, tuple(marks))
 
     def explore(
         self, start: _Start, last: bool, parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] | None
@@ -387,7 +396,7 @@ class _Search:
         p = self.p
         i0, j0, hp0, hs0, hk0, placed0 = start
         brushes0 = Brushes(placed0, 0, 0, p.brushes_at(i0, j0) - placed0.bit_count(), 0)
-        first: _Micro = (i0, j0, hp0, hs0, hk0, 0, brushes0)
+        first: _Micro = (i0, j0, hp0, hs0, hk0, 0, brushes0, 0)
         seen = {self._key(first)}
         if parents is not None:
             parents[first] = (None, None)
@@ -395,37 +404,45 @@ class _Search:
         outcomes: dict[_Start, tuple[_Micro, tuple[int, int, int]]] = {}
         min_take = 0 if (last and self.deck_end) else self.min_take
         cap = self.cap
+        reduced = self.reduced
         while stack:
             self.nodes += 1
             if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
                 raise _OutOfTime
             micro = stack.pop()
-            i, j, hp, hs, hk, taken, brushes = micro
+            i, j, hp, hs, hk, taken, brushes, phase = micro
             icons = p.icons_at[j]
             children: list[tuple[_Micro, _RawStep]] = []
+            # Reduced search: Studio cards first, then paints with the moves they need, then moves for later rounds
+            # (phases 0, 1, 2; see the module docstring). The full search keeps phase 0 throughout.
+            painting_phase = 1 if reduced else 0
+            closing_phase = 2 if reduced else 0
             # Improve the Studio with the next Studio card (from hand, or taken now).
-            if j < p.m and (hs > 0 or taken < cap):
+            if j < p.m and (hs > 0 or taken < cap) and phase == 0:
                 gained = p.brushes_at(i, j + 1) - p.brushes_at(i, j)
                 nb = brushes.gain(gained) if gained else brushes
-                children.append(((i, j + 1, hp, hs - 1 if hs else 0, hk, taken if hs else taken + 1, nb),
+                children.append(((i, j + 1, hp, hs - 1 if hs else 0, hk, taken if hs else taken + 1, nb, 0),
                                  ("studio", j, gained)))
             # Expand the Print with the next Print card.
-            if i < p.n and (hp > 0 or taken < cap):
+            if i < p.n and (hp > 0 or taken < cap) and phase < 2:
                 for need, guessed in self._paint_needs(i):
                     for used, after in painting.paint_with_placing(brushes, icons, need):
                         gained = p.brushes_at(i + 1, j) - p.brushes_at(i, j)
                         nb = after.gain(gained) if gained else after
-                        children.append(((i + 1, j, hp - 1 if hp else 0, hs, hk, taken if hp else taken + 1, nb),
-                                         ("paint", i, need, guessed, used, brushes.placed, gained)))
-            # Move a brush with an arrow.
+                        children.append(((i + 1, j, hp - 1 if hp else 0, hs, hk, taken if hp else taken + 1, nb,
+                                          painting_phase), ("paint", i, need, guessed, used, brushes.placed, gained)))
+            # Move a brush with an arrow: towards the next Print card's landscape (before painting it), or, once
+            # the painting is over, to any icon a later card can use.
             if brushes.moves < p.arrows_at[j]:
                 arrows = p.arrows_at[j]
                 useful = p.useful_at[i]
+                next_card = p.serving_next[i] & ~brushes.served if i < p.n and phase < 2 else 0
                 for source in brushes.icons_with_brush():
                     for target in range(len(icons)):
                         if not brushes.placed >> target & 1 and useful >> target & 1:
                             moved = painting.move(brushes, icons, arrows, source, target)
-                            children.append(((i, j, hp, hs, hk, taken, moved), ("move", source, target)))
+                            after_phase = painting_phase if next_card >> target & 1 else closing_phase
+                            children.append(((i, j, hp, hs, hk, taken, moved, after_phase), ("move", source, target)))
             for child, step in children:
                 key = self._key(child)
                 if key in seen:
@@ -662,34 +679,38 @@ def explain_reachability(
             verdicts[p.index] = PlayerVerdict(p.name, "undecided", "not searched: the game shown had not ended")
         return finish("unreachable", None, reason)
 
-    searches = {p.index: _Search(p, deck_end, deadline) for p in prepared}
-    kinds: dict[tuple[int, str], _Search] = {}
-    for p in prepared:
-        kinds[(p.index, "any")] = searches[p.index]
-        for kind, (least, most) in _KINDS.items():
-            kinds[(p.index, kind)] = _Search(p, deck_end, deadline, cap=most, min_take=least)
     bounds = {p.index: _round_bounds(p, deck_end) for p in prepared}
     low = max((b[0] for b in bounds.values()), default=1)
     high = min((b[1] for b in bounds.values()), default=0)
     start: _Start = (0, 0, 0, 0, 0, 0)
     sheet_players = len(prepared) < len(table.players)
     unmatched: list[int] = []
+    feasible: dict[int, list[int]] = {}
     try:
-        # Players most likely to fail first: the longest builds.
-        order = sorted(prepared, key=lambda p: -p.total)
-        for rounds in range(low, high + 1):
-            if not all(searches[p.index].solve(start, rounds) for p in order):
-                continue
-            # Each player alone can be built in this many rounds; the columns must also fit one School board.
-            found = _joint_witness(prepared, kinds, rounds, deck_end, sheet_players)
-            if found is not None:
-                for p in prepared:
-                    steps = tuple(r.steps for r in found[p.index])
-                    verdicts[p.index] = PlayerVerdict(p.name, "reachable", rounds=steps)
-                return finish("reachable", rounds)
-            unmatched.append(rounds)
-        # No common number of rounds: find each player's own possibilities to give the first reason.
-        feasible: dict[int, list[int]] = {}
+        # First the reduced search (fast); a table it cannot build is searched again in full before any verdict
+        # other than reachable, so that the reductions can never make a wrong verdict.
+        for reduced in (True, False):
+            searches = {p.index: _Search(p, deck_end, deadline, reduced=reduced) for p in prepared}
+            kinds: dict[tuple[int, str], _Search] = {}
+            for p in prepared:
+                kinds[(p.index, "any")] = searches[p.index]
+                for kind, (least, most) in _KINDS.items():
+                    kinds[(p.index, kind)] = _Search(p, deck_end, deadline, cap=most, min_take=least, reduced=reduced)
+            unmatched = []
+            # Players most likely to fail first: the longest builds.
+            order = sorted(prepared, key=lambda p: -p.total)
+            for rounds in range(low, high + 1):
+                if not all(searches[p.index].solve(start, rounds) for p in order):
+                    continue
+                # Each player alone can be built in this many rounds; the columns must also fit one School board.
+                found = _joint_witness(prepared, kinds, rounds, deck_end, sheet_players)
+                if found is not None:
+                    for p in prepared:
+                        steps = tuple(r.steps for r in found[p.index])
+                        verdicts[p.index] = PlayerVerdict(p.name, "reachable", rounds=steps)
+                    return finish("reachable", rounds)
+                unmatched.append(rounds)
+        # No common number of rounds: find each player's own possibilities (full search) to give the first reason.
         for p in prepared:
             lo, hi = bounds[p.index]
             feasible[p.index] = [r for r in range(lo, hi + 1) if searches[p.index].solve(start, r)]
@@ -731,7 +752,7 @@ def explain_reachability(
     if len(odd) == 1 or (len(odd) > 1 and len(odd[0][1]) < len(odd[1][1])):
         # The player the others pin down the most is the one out of step.
         blamed, pinned = odd[0]
-        limited = _Search(blamed, deck_end, time.perf_counter() + time_bound)
+        limited = _Search(blamed, deck_end, time.perf_counter() + time_bound, reduced=False)
         try:
             for r in pinned:
                 limited.solve(start, r)
