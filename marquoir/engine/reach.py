@@ -168,7 +168,11 @@ class _Player:
     useful_at: list[int] = field(default_factory=list)
     serving_next: list[int] = field(default_factory=list)
     brush_table: list[list[int]] = field(default_factory=list)
+    max_paint: int = 0
     canon_cache: dict[tuple[int, int], int] = field(default_factory=dict)
+    relocation_cache: dict[tuple[tuple[int, ...], int, int, int], list[tuple[int, _Relocation]]] = field(
+        default_factory=dict
+    )
     _met: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
 
     @property
@@ -234,6 +238,7 @@ class _Player:
                 first = next((j for j in range(self.m + 1) if self._meets(tile.id, self.n, j, ())), None)
                 self.brush_studio_thresholds.append(first if first is not None else self.m + 99)
         self.brush_table = [[self._brushes_at(i, j) for j in range(self.m + 1)] for i in range(self.n + 1)]
+        self.max_paint = min(self.brush_table[self.n][self.m], len(self.icons_at[self.m]))
 
     def _prefix_player(self, i: int, j: int, diplomas: tuple[str, ...]) -> DetailedPlayer:
         return DetailedPlayer(
@@ -262,6 +267,46 @@ class _Player:
                 out |= 1 << x
         self.canon_cache[(placed, j)] = out
         return out
+
+    def relocations(self, placed: int, j: int, arrows: int, i: int) -> list[tuple[int, _Relocation]]:
+        """Where the brushes can stand at the end of a round, moved with the ``arrows`` left once the painting is
+        over: each canonical placement (see :meth:`canon`) with the group-to-group moves that make it. Only icons
+        serving a card still to paint receive a brush (elsewhere it could only be moved again)."""
+        groups = self.groups_at[j]
+        counts = tuple(sum(1 for x in g if placed >> x & 1) for g in groups)
+        key = (counts, j, arrows, i)
+        known = self.relocation_cache.get(key)
+        if known is not None:
+            return known
+        useful = self.useful_at[i]
+        targets = [g for g, group in enumerate(groups) if any(useful >> x & 1 for x in group)]
+        found: dict[tuple[int, ...], _Relocation] = {}
+        frontier: list[tuple[tuple[int, ...], _Relocation]] = [(counts, ())]
+        for _ in range(arrows + 1):
+            following: list[tuple[tuple[int, ...], _Relocation]] = []
+            for now, moves in frontier:
+                if now in found:
+                    continue
+                found[now] = moves
+                for a, have in enumerate(now):
+                    if not have:
+                        continue
+                    for b in targets:
+                        if b != a and now[b] < len(groups[b]):
+                            nxt = list(now)
+                            nxt[a] -= 1
+                            nxt[b] += 1
+                            following.append((tuple(nxt), (*moves, (a, b))))
+            frontier = following
+        result = []
+        for vector, moves in found.items():
+            mask = 0
+            for group, count in zip(groups, vector, strict=True):
+                for x in group[:count]:
+                    mask |= 1 << x
+            result.append((mask, moves))
+        self.relocation_cache[key] = result
+        return result
 
     def brushes_at(self, i: int, j: int) -> int:
         """Brushes owned once Print ``i`` and Studio ``j`` cards are laid: the Starting tile's, the brush icons, and
@@ -334,6 +379,8 @@ def _prepare(player: DetailedPlayer, index: int, table: Table, cat: Catalogue) -
 _Micro = tuple[int, int, int, int, int, int, Brushes, int]
 # The start of a round: (i, j, hp, hs, hk, icons holding a brush), the mask in canonical form (see _Player.canon).
 _Start = tuple[int, int, int, int, int, int]
+# Brushes moved once the painting of a round is over: (from landscape group, to landscape group) per move.
+_Relocation = tuple[tuple[int, int], ...]
 # A step of a witness before it is put in words: (kind, data...).
 _RawStep = tuple[Any, ...]
 
@@ -390,7 +437,7 @@ class _Search:
 
     def explore(
         self, start: _Start, last: bool, parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] | None
-    ) -> dict[_Start, tuple[_Micro, tuple[int, int, int]]]:
+    ) -> dict[_Start, tuple[_Micro, tuple[int, int, int], _Relocation]]:
         """Every distinct end of one round from ``start`` (up to symmetry): the next round's start, with the
         micro-state it ends from and the cards kept at the end. ``parents`` (when given) records the steps."""
         p = self.p
@@ -401,7 +448,7 @@ class _Search:
         if parents is not None:
             parents[first] = (None, None)
         stack = [first]
-        outcomes: dict[_Start, tuple[_Micro, tuple[int, int, int]]] = {}
+        outcomes: dict[_Start, tuple[_Micro, tuple[int, int, int], _Relocation]] = {}
         min_take = 0 if (last and self.deck_end) else self.min_take
         cap = self.cap
         reduced = self.reduced
@@ -416,7 +463,6 @@ class _Search:
             # Reduced search: Studio cards first, then paints with the moves they need, then moves for later rounds
             # (phases 0, 1, 2; see the module docstring). The full search keeps phase 0 throughout.
             painting_phase = 1 if reduced else 0
-            closing_phase = 2 if reduced else 0
             # Improve the Studio with the next Studio card (from hand, or taken now).
             if j < p.m and (hs > 0 or taken < cap) and phase == 0:
                 gained = p.brushes_at(i, j + 1) - p.brushes_at(i, j)
@@ -431,18 +477,20 @@ class _Search:
                         nb = after.gain(gained) if gained else after
                         children.append(((i + 1, j, hp - 1 if hp else 0, hs, hk, taken if hp else taken + 1, nb,
                                           painting_phase), ("paint", i, need, guessed, used, brushes.placed, gained)))
-            # Move a brush with an arrow: towards the next Print card's landscape (before painting it), or, once
-            # the painting is over, to any icon a later card can use.
+            # Move a brush with an arrow. Reduced search: only towards an icon serving the next Print card (before
+            # painting it); the moves after the painting are counted at the end of the round (relocations).
             if brushes.moves < p.arrows_at[j]:
                 arrows = p.arrows_at[j]
                 useful = p.useful_at[i]
-                next_card = p.serving_next[i] & ~brushes.served if i < p.n and phase < 2 else 0
+                if reduced:
+                    useful &= p.serving_next[i] & ~brushes.served if i < p.n else 0
                 for source in brushes.icons_with_brush():
                     for target in range(len(icons)):
                         if not brushes.placed >> target & 1 and useful >> target & 1:
                             moved = painting.move(brushes, icons, arrows, source, target)
-                            after_phase = painting_phase if next_card >> target & 1 else closing_phase
-                            children.append(((i, j, hp, hs, hk, taken, moved, after_phase), ("move", source, target)))
+                            children.append(
+                                ((i, j, hp, hs, hk, taken, moved, painting_phase), ("move", source, target))
+                            )
             for child, step in children:
                 key = self._key(child)
                 if key in seen:
@@ -456,15 +504,19 @@ class _Search:
             if room < 0:
                 continue
             free_p, free_s, free_k = p.n - i - hp, p.m - j - hs, p.kept - hk
-            canon = p.canon(brushes.placed, j)
+            if reduced:
+                ends = p.relocations(brushes.placed, j, p.arrows_at[j] - brushes.moves, i)
+            else:
+                ends = [(p.canon(brushes.placed, j), ())]
             for x1 in range(min(free_p, room, cap - taken) + 1):
                 for x2 in range(min(free_s, room - x1, cap - taken - x1) + 1):
                     for x3 in range(min(free_k, room - x1 - x2, cap - taken - x1 - x2) + 1):
                         if taken + x1 + x2 + x3 < min_take:
                             continue
-                        nxt: _Start = (i, j, hp + x1, hs + x2, hk + x3, canon)
-                        if nxt not in outcomes:
-                            outcomes[nxt] = (micro, (x1, x2, x3))
+                        for canon, relocated in ends:
+                            nxt: _Start = (i, j, hp + x1, hs + x2, hk + x3, canon)
+                            if nxt not in outcomes:
+                                outcomes[nxt] = (micro, (x1, x2, x3), relocated)
         return outcomes
 
     def round_outcomes(self, start: _Start, last: bool) -> list[_Start]:
@@ -485,6 +537,9 @@ class _Search:
             return i == p.n and j == p.m and hp == hs == 0 and hk == p.kept
         untaken = (p.n - i - hp) + (p.m - j - hs) + (p.kept - hk)
         if untaken > self.cap * rounds_left or untaken < self.min_take * rounds_left - (1 if self.deck_end else 0):
+            return False
+        # Each round paints at most as many cards as there are brushes, and as icons (each serves once a round).
+        if p.n - i > p.max_paint * rounds_left:
             return False
         key = (start, rounds_left)
         known = self.memo.get(key)
@@ -512,8 +567,22 @@ class _Search:
         icons holding a brush at its end."""
         parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] = {}
         outcomes = self.explore((*start[:5], actual), last, parents)
-        end, kept = outcomes[target]
-        return self._round(start, end, kept, parents), end[6].placed
+        end, kept, relocated = outcomes[target]
+        described = self._round(start, end, kept, parents)
+        # The moves after the painting, on the icons as they stand.
+        placed = end[6].placed
+        groups = self.p.groups_at[end[1]]
+        moves: list[Step] = []
+        for source_group, target_group in relocated:
+            source = next(x for x in groups[source_group] if placed >> x & 1)
+            dest = next(x for x in groups[target_group] if not placed >> x & 1)
+            placed = (placed & ~(1 << source)) | (1 << dest)
+            moves.append(self._words(("move", source, dest)))
+        if moves:
+            steps = list(described.steps)
+            at = len(steps) - (1 if steps and steps[-1].kind == "keep" else 0)
+            described = _Round(described.taken, tuple(steps[:at] + moves + steps[at:]))
+        return described, placed
 
     def _round(
         self,
