@@ -14,7 +14,7 @@ from flask import Blueprint, render_template, request
 
 from marquoir import DetailedPlayer, Table, TableError, catalogue, check, parse_table, score
 from marquoir.catalogue import PrintHalf
-from marquoir.vocabulary import BASE_FAMILIES, KITE_COLOURS
+from marquoir.vocabulary import ANIMALS, BASE_FAMILIES, BUILDINGS, CHARACTERS, ICONS, KITE_COLOURS, STUDIO_LANDSCAPES
 from marquoir.web.forms import custom_card_errors, diploma_field, player_form_class
 from marquoir.web.helpers import (
     BadDocument,
@@ -33,6 +33,8 @@ from marquoir.web.helpers import (
 bp = Blueprint("detailed", __name__)
 
 ZONES = ("print", "studio", "kept")
+#: Words the picker's text filter suggests: subjects, landscapes and icons as the cards show them.
+SUBJECT_WORDS = ("tree", *ANIMALS, *CHARACTERS, *BUILDINGS, *STUDIO_LANDSCAPES, *ICONS, "Harmony")
 #: Issues worth showing while a game is still being entered: mistakes of entry, not a tableau still incomplete.
 #: Every issue shows once the person has seen the results ("Correct an entry").
 ENTRY_CODES = frozenset(
@@ -53,7 +55,7 @@ def _form_class(table: Table) -> type:
 def _start_choices(current: str) -> dict[str, str]:
     tiles = catalogue().start_tiles
     choices = {
-        tile.id: f"{tile.id}: {tile.season}, " + _("landscape") + f" {tile.landscape}" for tile in tiles.values()
+        tile.id: f"{tile.season}, {tile.landscape} " + _("landscape") + f" ({tile.id})" for tile in tiles.values()
     }
     if current not in tiles:
         choices[current] = f"{current}: " + _("unknown tile")
@@ -187,6 +189,7 @@ def render_detailed(
         has_base=any(f in BASE_FAMILIES for f in table.families),
         is_yokai=table.is_yokai,
         kite_colours=KITE_COLOURS,
+        subject_words=SUBJECT_WORDS,
         message=message,
     )
     return body, status

@@ -300,6 +300,12 @@ def test_results_with_issues_fit_the_phone(page: Any, live_server: str, artifact
     page.wait_for_selector("#custom-card")
     assert page.locator("#diplomas-0 .issue, .tableau .issue").count() >= 1 or page.locator(".issue").count() >= 1
     shot(page, artifacts, "detailed-yokai")
+    page.goto(live_server + "/")
+    page.get_by_label("… or paste the document").fill(seed("base-4p.json"))
+    page.get_by_role("button", name="Open and score").click()
+    page.wait_for_selector("table.results")
+    assert page.locator("thead th.player").count() == 4
+    shot(page, artifacts, "results-4p")
     page.goto(live_server + "/rules")
     shot(page, artifacts, "rules")
     page.goto(live_server + "/")
