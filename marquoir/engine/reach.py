@@ -170,7 +170,7 @@ class _Player:
     brush_table: list[list[int]] = field(default_factory=list)
     max_paint: int = 0
     canon_cache: dict[tuple[int, int], int] = field(default_factory=dict)
-    relocation_cache: dict[tuple[tuple[int, ...], int, int, int], list[tuple[int, _Relocation]]] = field(
+    relocation_cache: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(
         default_factory=dict
     )
     _met: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
@@ -272,12 +272,12 @@ class _Player:
         """Where the brushes can stand at the end of a round, moved with the ``arrows`` left once the painting is
         over: each canonical placement (see :meth:`canon`) with the group-to-group moves that make it. Only icons
         serving a card still to paint receive a brush (elsewhere it could only be moved again)."""
-        groups = self.groups_at[j]
-        counts = tuple(sum(1 for x in g if placed >> x & 1) for g in groups)
-        key = (counts, j, arrows, i)
+        key = (self.canon(placed, j), j, arrows, self.useful_at[i])
         known = self.relocation_cache.get(key)
         if known is not None:
             return known
+        groups = self.groups_at[j]
+        counts = tuple(sum(1 for x in g if placed >> x & 1) for g in groups)
         useful = self.useful_at[i]
         targets = [g for g, group in enumerate(groups) if any(useful >> x & 1 for x in group)]
         found: dict[tuple[int, ...], _Relocation] = {}
