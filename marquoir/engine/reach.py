@@ -10,14 +10,29 @@ Across players: one common number of rounds consistent with the end of the game 
 table), and not earlier (nobody had 11 painted cards at the end of an earlier round).
 
 The verdict per player is *reachable* (with a witness a person can follow round by round), *unreachable* (with
-the first reason) or *undecided* (the time bound ran out). The search is exhaustive up to these exact reductions,
-so an *unreachable* verdict is never a guess:
+the first reason) or *undecided* (the time bound ran out, or the players' columns could not be matched on one
+School board). A witness is a real sequence of legal steps, so *reachable* is never a guess; *unreachable* comes
+only from the full search, which is exhaustive up to these exact reductions:
 
+* icons of one landscape are interchangeable (at the start of a round, and within a round when in the same
+  state), so states equal up to renaming them are explored once;
 * a brush not yet placed is placed only at the moment it paints (a free brush may go on an empty icon at any point
   of the turn, a placed one moves only with an arrow, so keeping it free loses nothing);
+* a brush is moved only to an icon serving a card still to paint (a brush anywhere else could only be moved again);
 * cards kept in hand are, within the Print and within the Studio, the earliest ones not yet laid (holding an
   earlier card instead of a later one never needs more takes or more keep icons), and the kept cards of the final
   table are interchangeable.
+
+A faster *reduced* search runs first and settles most tables: in each round it lays the Studio cards first (a
+Studio card only ever adds icons, arrows, brushes and keep icons, so laying it earlier in the round loses nothing),
+moves brushes before a paint only towards the card about to be painted, and counts the moves made once the painting
+is over as relocations at the end of the round. A table it cannot build is searched again in full before any
+verdict other than *reachable*.
+
+Across players, the columns of a round must fit one School board (seed 000, step 2): a player takes a column of 3
+only after waiting through the second row, which a player alone at school when that step begins may not do, so
+another player takes 2 or more that round. The witness search matches the players' rounds by repairing the rounds
+that do not fit; when it finds no match the verdict is *undecided*, never *unreachable*.
 
 What is *not* reconstructed, and why: the School board shared by the players (which column held which card), the
 Yokai tokens' travels (a table shows one half of an expansion card, so whether its other half bore a Yokai icon is
