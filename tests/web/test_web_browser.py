@@ -182,7 +182,7 @@ def test_detailed_game_with_the_card_picker(page: Any, live_server: str, artifac
     page.get_by_label("Subject or landscape", exact=True).fill("")
     assert "Aiko (Print)" in used.first.inner_text()
     shot(page, artifacts, "detailed-entry")
-    page.get_by_role("button", name="Score the game").click()
+    page.get_by_role("button", name="Score the game").first.click()
     page.wait_for_selector("table.results")
     doc = {
         "game": "kanagawa",
@@ -278,7 +278,7 @@ def test_works_without_javascript(browser: Any, live_server: str, artifacts: Pat
         assert page.locator("#print-0").count() == 1
         assert page.get_by_label("Subject or landscape", exact=True).input_value() == "crane"  # the filter is kept
         shot(page, artifacts, "no-js-detailed")
-        page.get_by_role("button", name="Score the game").click()
+        page.get_by_role("button", name="Score the game").first.click()
         page.wait_for_selector("table.results")
         assert results_totals(page)[0] == 1 + 1 + 1  # Starting tile + card 7, a chain of 1 (S1 summer, 7 winter)
     finally:
