@@ -752,7 +752,9 @@ def explain_reachability(
 
     detailed_only = len(prepared) == len(table.players)
     total_cards = sum(p.total for p in prepared)
-    deck_end = detailed_only and total_cards == DECK_SIZE
+    # With players whose cards are not known, the deck may have run out: the last round may then bring a player
+    # no card (the permissive reading, so that no verdict is wrong).
+    deck_end = not detailed_only or total_cards == DECK_SIZE
     eleven = any(p.n >= END_PRINT_CARDS for p in prepared)
     if detailed_only and not deck_end and not eleven:
         reason = (

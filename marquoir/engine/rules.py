@@ -256,7 +256,8 @@ def _resolve_choice(state: GameState, choice: Choice, target: int) -> tuple[Game
 
 def _diploma_bonus(state: GameState, seat: int, diploma: str) -> tuple[GameState, list[tuple[int, set[str]]]]:
     """A Diploma's bonus, given at once (seed 002, section 3; seed 003; ``diplomas.csv`` column ``bonus``): a brush
-    from the reserve, a Storm token, the Assistant pawn, or giving one of your Yokai to an opponent."""
+    from the reserve, a Storm token, the Assistant pawn, or giving one of your Yokai to an opponent. An empty reserve
+    gives nothing (decision: no source says otherwise; with the base cards the 15 brushes never run out)."""
     bonus = catalogue().diplomas[diploma].bonus
     player = state.players[seat]
     if bonus == "brush" and state.brush_reserve > 0:

@@ -207,3 +207,15 @@ def test_deep_check_gives_issues_and_json(tmp_path: Path, capsys: pytest.Capture
     assert data["legal"] is True
     assert data["reachability"]["verdict"] == "reachable"
     assert data["reachability"]["players"][0]["witness"][0]["round"] == 1
+
+
+def test_sheet_players_are_not_searched_and_do_not_make_a_wrong_verdict() -> None:
+    from marquoir.table import SheetPlayer
+
+    ann, ben, cal = tight_trio()
+    sheet = SheetPlayer(name="Sam", print_cards=12, season_chain=4, harmony=2, grand_master=False)
+    report = explain_reachability(Table(players=(ann, ben, cal, sheet)), time_bound=20)
+    verdicts = {p.name: p.verdict for p in report.players}
+    assert verdicts["Sam"] == "not-checked"
+    assert verdicts["Ann"] == "reachable" and report.verdict == "reachable"
+    assert any("sheet" in note for note in report.notes)
