@@ -84,7 +84,9 @@ def edit() -> Any:
     current = _player_index(table, request.form.get("player"))
     if current is None:
         current = next(i for i, p in enumerate(table.players) if isinstance(p, DetailedPlayer))
-    return render_detailed(doc, current=current, keep={"all_issues": "1"})
+    # After the results every issue shows; the one-player Diploma checker is no game, so only entry mistakes do.
+    keep = {"all_issues": "1"} if len(table.players) > 1 else {}
+    return render_detailed(doc, current=current, keep=keep)
 
 
 @bp.post("/export")

@@ -166,6 +166,8 @@ def test_on_the_spot_checker_is_one_player(client: FlaskClient) -> None:
     page = press(client, page, "add:56")
     page = press(client, page, "diplomas")
     assert "kites-7" in page and "lanterns-2x2" in page and "buildings-2" not in page
+    back = client.post("/edit", data={"table": hidden(page), "player": "0"}).get_data(as_text=True)
+    assert "Cards on the table" in back and "Not possible:" not in back  # one player is no game to judge
     odd = client.get("/diplomas?families=kites").get_data(as_text=True)
     assert json.loads(hidden(odd))["families"] == ["trees", "characters", "buildings", "animals"]
 
