@@ -60,20 +60,23 @@ R_PAINT = painting.NEEDS_BRUSHES
 
 def icons_of(state: GameState, seat: int) -> tuple[str, ...]:
     """A player's landscape icons in Studio order: the Starting tile's first (see :mod:`~marquoir.engine.painting`)."""
-    player = state.players[seat]
-    start = catalogue().start_tiles[player.start]
-    return (start.landscape, *(lc for i in player.studio if (lc := state.cards[i].studio.landscape)))
+    return state.players[seat].icons
 
 
 def arrows_of(state: GameState, seat: int) -> int:
     """Arrows in the Studio, the Starting tile's included (SOURCES.md, decision 9)."""
-    player = state.players[seat]
-    start = catalogue().start_tiles[player.start]
-    return start.arrows + sum(1 for i in player.studio if state.cards[i].studio.icon == "arrow")
+    return state.players[seat].arrows
 
 
 def keep_icons_of(state: GameState, seat: int) -> int:
-    return sum(1 for i in state.players[seat].studio if state.cards[i].studio.icon == "keep")
+    return state.players[seat].keeps
+
+
+def studio_view(start: str, studio: tuple[StudioHalf, ...]) -> tuple[tuple[str, ...], int, int]:
+    """Icons, arrows and keep icons of a Starting tile and Studio halves, computed from scratch."""
+    tile = catalogue().start_tiles[start]
+    icons = (tile.landscape, *(h.landscape for h in studio if h.landscape))
+    return icons, tile.arrows + sum(1 for h in studio if h.icon == "arrow"), sum(1 for h in studio if h.icon == "keep")
 
 
 def must_take(state: GameState) -> bool:
@@ -432,7 +435,17 @@ def _apply_work(state: GameState, seat: int, action: Action) -> GameState:
             brushes = painting.paint(player.brushes, icons_of(state, seat), need, action.icons)
             state = _set_player(state, seat, hand=tuple(hand), print=(*player.print, action.card), brushes=brushes)
             return _continue(state, [(seat, {card.family})])
-        return _to_studio(_set_player(state, seat, hand=tuple(hand), studio=(*player.studio, action.card)), seat, card)
+        half = card.studio
+        state = _set_player(
+            state,
+            seat,
+            hand=tuple(hand),
+            studio=(*player.studio, action.card),
+            icons=(*player.icons, half.landscape) if half.landscape else player.icons,
+            arrows=player.arrows + (half.icon == "arrow"),
+            keeps=player.keeps + (half.icon == "keep"),
+        )
+        return _to_studio(state, seat, card)
     raise RuleError(R_TURN, f"{state.names[seat]} is working: place cards, brushes, or finish")
 
 

@@ -153,6 +153,11 @@ class PlayerState(NamedTuple):
     yokai: int = 0
     had_three_yokai: bool = False
     at_school: bool = True
+    #: Kept up to date as the Studio grows (derived from the Starting tile and the Studio, for speed):
+    #: the landscape icons in Studio order, the arrows, the keep icons.
+    icons: tuple[str, ...] = ()
+    arrows: int = 1
+    keeps: int = 0
 
 
 class GameState(NamedTuple):
@@ -268,7 +273,15 @@ def new_game(
         families=fams,
         rules=rules or Rules(),
         names=names,
-        players=tuple(PlayerState(start=t, brushes=Brushes(free=b)) for t, b in zip(tiles, brushes, strict=True)),
+        players=tuple(
+            PlayerState(
+                start=t,
+                brushes=Brushes(free=b),
+                icons=(cat.start_tiles[t].landscape,),
+                arrows=cat.start_tiles[t].arrows,
+            )
+            for t, b in zip(tiles, brushes, strict=True)
+        ),
         draw=tuple(order),
         grand_master=first,
         assistant=first,

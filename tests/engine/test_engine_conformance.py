@@ -14,6 +14,7 @@ from marquoir.catalogue import catalogue
 from marquoir.engine import GameState, apply, final_table, legal_actions, new_game
 from marquoir.engine.players import GreedyPlayer, Player, RandomPlayer, play
 from marquoir.engine.reach import explain_reachability
+from marquoir.engine.rules import studio_view
 from marquoir.engine.state import Action
 from marquoir.errors import RuleError
 from marquoir.scoring import storms_earned
@@ -49,11 +50,11 @@ def assert_invariants(state: GameState) -> None:
         families = [cat.diplomas[d].family for d in player.diplomas]
         assert len(families) == len(set(families))
         assert not set(player.diplomas) & player.left
-    # Brushes stand one per icon, on icons that exist.
-    for seat, player in enumerate(state.players):
-        from marquoir.engine.rules import icons_of
-
-        assert player.brushes.placed < 1 << len(icons_of(state, seat))
+    # Brushes stand one per icon, on icons that exist; the Studio's icons, arrows and keep icons kept up to date.
+    for player in state.players:
+        view = studio_view(player.start, tuple(state.cards[i].studio for i in player.studio))
+        assert (player.icons, player.arrows, player.keeps) == view
+        assert player.brushes.placed < 1 << len(player.icons)
         assert player.brushes.painted & ~player.brushes.placed == 0
 
 

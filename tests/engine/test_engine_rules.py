@@ -31,7 +31,7 @@ from marquoir.engine import (
     painting,
 )
 from marquoir.engine.painting import Brushes
-from marquoir.engine.rules import R_COLUMN, R_DIPLOMA, R_HAND, R_KEEP, R_MUST_TAKE, R_TURN, R_YOKAI
+from marquoir.engine.rules import R_COLUMN, R_DIPLOMA, R_HAND, R_KEEP, R_MUST_TAKE, R_TURN, R_YOKAI, studio_view
 from marquoir.engine.state import Column, PlayerState
 from marquoir.errors import RuleError
 from marquoir.vocabulary import BASE_FAMILIES
@@ -65,6 +65,7 @@ def working(
     """Seat 0 (Starting tile ``start``) is working with ``hand`` (catalogue ids) after taking a column."""
     state = new_game(DECK, 2, seed=0, starts=(start, "S2"), shuffle=False)
     used = set(ix(*hand, *studio, *printed))
+    icons, arrows, keeps = studio_view(start, tuple(DECK[i].studio for i in ix(*studio)))
     me = PlayerState(
         start=start,
         hand=ix(*hand),
@@ -72,6 +73,9 @@ def working(
         print=ix(*printed),
         brushes=brushes or Brushes(free=2),
         at_school=False,
+        icons=icons,
+        arrows=arrows,
+        keeps=keeps,
         **player,  # type: ignore[arg-type]
     )
     players = (me, state.players[1])
