@@ -451,10 +451,15 @@ class _Search:
         return (i, j, hp, hs, hk, taken, b.free, b.moves, phase, tuple(marks))
 
     def explore(
-        self, start: _Start, last: bool, parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] | None
+        self,
+        start: _Start,
+        last: bool,
+        parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] | None,
+        stop_at: _Start | None = None,
     ) -> dict[_Start, tuple[_Micro, tuple[int, int, int], _Relocation]]:
         """Every distinct end of one round from ``start`` (up to symmetry): the next round's start, with the
-        micro-state it ends from and the cards kept at the end. ``parents`` (when given) records the steps."""
+        micro-state it ends from and the cards kept at the end. ``parents`` (when given) records the steps;
+        ``stop_at``: stop as soon as that end is found."""
         p = self.p
         i0, j0, hp0, hs0, hk0, placed0 = start
         brushes0 = Brushes(placed0, 0, 0, p.brushes_at(i0, j0) - placed0.bit_count(), 0)
@@ -532,6 +537,8 @@ class _Search:
                             nxt: _Start = (i, j, hp + x1, hs + x2, hk + x3, canon)
                             if nxt not in outcomes:
                                 outcomes[nxt] = (micro, (x1, x2, x3), relocated)
+                                if nxt == stop_at:
+                                    return outcomes
         return outcomes
 
     def round_outcomes(self, start: _Start, last: bool) -> list[_Start]:
@@ -581,7 +588,7 @@ class _Search:
         (the search's starts are canonical) and the path to ``target`` is put in words. Returns the round and the
         icons holding a brush at its end."""
         parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] = {}
-        outcomes = self.explore((*start[:5], actual), last, parents)
+        outcomes = self.explore((*start[:5], actual), last, parents, stop_at=target)
         end, kept, relocated = outcomes[target]
         described = self._round(start, end, kept, parents)
         # The moves after the painting, on the icons as they stand.
