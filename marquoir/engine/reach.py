@@ -189,6 +189,7 @@ class _Player:
         default_factory=dict
     )
     _met: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
+    _thresholds: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -337,21 +338,37 @@ class _Player:
         )
 
     def met_at(self, i: int, j: int) -> frozenset[str]:
-        """The held Diplomas met once Print ``i`` and Studio ``j`` cards are laid (for the witness)."""
+        """The held Diplomas met once Print ``i`` and Studio ``j`` cards are laid (for the witness). Print and Studio
+        only grow, so each Diploma has a first prefix where it is met: a Print Diploma a first ``i``, a Studio one a
+        first ``j``, the brushes Diplomas a number of brushes owned (the core's ``check_diploma`` says which)."""
         key = (i, j)
-        if key not in self._met:
-            bonus = tuple(
-                d for d in dict.fromkeys(self.player.diplomas)
-                if (t := self.cat.diplomas.get(d)) and t.bonus == "brush" and t.family != "brushes"
-                and self._meets(d, i, j, ())
-            )
-            met = frozenset(
-                d
-                for d in dict.fromkeys(self.player.diplomas)
-                if d in self.cat.diplomas and self.cat.diplomas[d].family != "yokai" and self._meets(d, i, j, bonus)
-            )
-            self._met[key] = met
-        return self._met[key]
+        known = self._met.get(key)
+        if known is not None:
+            return known
+        if not self._thresholds:
+            for diploma_id in dict.fromkeys(self.player.diplomas):
+                tile = self.cat.diplomas.get(diploma_id)
+                if tile is None or tile.family == "yokai":
+                    continue
+                if tile.family == "brushes":
+                    tableau = Tableau.of(self._prefix_player(0, 0, ()), self.cat)
+                    needed = check_diploma(tile, tableau, self.table.rules).needed
+                    self._thresholds[diploma_id] = ("brushes", needed)
+                elif tile.place == "print":
+                    first = next((k for k in range(self.n + 1) if self._meets(diploma_id, k, self.m, ())), self.n + 99)
+                    self._thresholds[diploma_id] = ("print", first)
+                else:
+                    first = next((k for k in range(self.m + 1) if self._meets(diploma_id, self.n, k, ())), self.m + 99)
+                    self._thresholds[diploma_id] = ("studio", first)
+        met = frozenset(
+            d
+            for d, (kind, value) in self._thresholds.items()
+            if (kind == "print" and i >= value)
+            or (kind == "studio" and j >= value)
+            or (kind == "brushes" and self.brushes_at(i, j) >= value)
+        )
+        self._met[key] = met
+        return met
 
 
 def _prepare(player: DetailedPlayer, index: int, table: Table, cat: Catalogue) -> _Player | str:
