@@ -26,7 +26,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from marquoir.catalogue import Diploma
@@ -288,7 +288,6 @@ __all__ = [
     "ImportForm",
     "NewGameForm",
     "TableForm",
-    "ValidationError",
     "custom_card_errors",
     "diploma_field",
     "player_form_class",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template
 
 from marquoir import TableError, load_table
 from marquoir.document import MAX_DOCUMENT_CHARS
@@ -96,5 +96,3 @@ def rules() -> str:
 def healthz() -> tuple[str, int, dict[str, str]]:
     return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
 
-
-__all__ = ["bp", "request"]

@@ -70,6 +70,8 @@ def assert_answered(response: Any) -> None:
         else:
             text = response.get_data(as_text=True)
             assert 'class="message"' in text or 'class="error"' in text, text[-1500:]
+            if response.status_code == 422 and "need correcting" in text:
+                assert 'class="error"' in text, "a form error that names no field"
 
 
 @SETTINGS
