@@ -112,6 +112,10 @@ def test_sheet_game(page: Any, live_server: str, artifacts: Path) -> None:
         ],
     }
     expected = [p.total for p in score(load_table(expected_doc)).players]
+    for i, points in enumerate([4, 4, 3]):  # the ticked tiles' points fill in
+        page.wait_for_function(
+            "([i, t]) => document.getElementById('diploma-points-' + i).textContent === String(t)", arg=[i, points]
+        )
     for i, total in enumerate(expected):  # totals update as you type (computed by the server's API)
         page.wait_for_function(
             "([i, t]) => document.getElementById('total-' + i).textContent === String(t)", arg=[i, total]

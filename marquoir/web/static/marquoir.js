@@ -79,8 +79,9 @@
         .then(function (report) {
           doc.players.forEach(function (p, i) {
             var out = document.getElementById("total-" + i);
-            if (!out) return;
-            out.textContent = report && complete[i] ? String(report.players[i].total) : "–";
+            if (out) out.textContent = report && complete[i] ? String(report.players[i].total) : "–";
+            var points = document.getElementById("diploma-points-" + i);
+            if (points) points.textContent = report ? String(report.players[i].breakdown.diplomas) : "–";
           });
         })
         .catch(function () { /* the button still scores on the server */ });
