@@ -724,9 +724,18 @@ class _Search:
 
 
 def _round_bounds(p: _Player, deck_end: bool) -> tuple[int, int]:
-    low = -(-p.total // MAX_TAKE)
+    """The fewest and most rounds the player's cards could take: at most 3 cards a round, at least 1 (0 in the last
+    round of a game whose deck ran out), and no more paints a round than icons and brushes, the Studio growing by at
+    most 3 cards a round (a relaxation, so the bounds never exclude a real build)."""
+    low = max(-(-p.total // MAX_TAKE), 1)
+    painted = 0
+    rounds = 0
+    while painted < p.n:
+        rounds += 1
+        studio = min(p.m, MAX_TAKE * rounds)
+        painted += min(len(p.icons_at[studio]), p.brush_table[p.n][studio])
     high = p.total + (1 if deck_end else 0)
-    return max(low, 1), high
+    return max(low, rounds), high
 
 
 def explain_reachability(
