@@ -14,7 +14,7 @@ from typing import Protocol
 
 from marquoir.catalogue import catalogue
 from marquoir.engine import painting
-from marquoir.engine.rules import apply, arrows_of, icons_of, legal_actions, must_take
+from marquoir.engine.rules import apply, icons_of, legal_actions, must_take
 from marquoir.engine.state import (
     Action,
     EndTurn,
@@ -170,4 +170,4 @@ def play(
     raise RuntimeError(f"the game did not end within {max_steps} steps")
 
 
-__all__ = ["PLAYER_KINDS", "GreedyPlayer", "Player", "RandomPlayer", "arrows_of", "play"]
+__all__ = ["PLAYER_KINDS", "GreedyPlayer", "Player", "RandomPlayer", "play"]

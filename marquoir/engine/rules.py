@@ -17,6 +17,7 @@ from functools import cache
 from marquoir.catalogue import PrintHalf, StudioHalf, catalogue
 from marquoir.diplomas import check_diploma
 from marquoir.engine import painting
+from marquoir.engine.cards import LessonCard
 from marquoir.engine.state import (
     Action,
     Choice,
@@ -449,12 +450,9 @@ def _apply_work(state: GameState, seat: int, action: Action) -> GameState:
     raise RuleError(R_TURN, f"{state.names[seat]} is working: place cards, brushes, or finish")
 
 
-def _to_studio(state: GameState, seat: int, card: object) -> GameState:
+def _to_studio(state: GameState, seat: int, card: LessonCard) -> GameState:
     """Studio effects apply at once (seed 000, 'Improve your Studio'; seed 003, 'Movement of a Yokai'): a brush
     from the reserve, the Assistant pawn, giving a Yokai; arrows, keep icons and landscapes count from now on."""
-    from marquoir.engine.cards import LessonCard
-
-    assert isinstance(card, LessonCard)
     half = card.studio
     player = state.players[seat]
     if half.icon == "brush" and state.brush_reserve > 0:

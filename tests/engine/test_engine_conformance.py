@@ -155,3 +155,16 @@ def test_every_action_not_listed_is_refused() -> None:
                 refused += 1
         state = apply(state, RandomPlayer().choose(state, legal, rng))
     assert refused > 100
+
+
+def test_the_greedy_player_beats_the_random_player_on_average() -> None:
+    greedy_total = random_total = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        seats: list[Player] = [GreedyPlayer(), RandomPlayer()] if seed % 2 else [RandomPlayer(), GreedyPlayer()]
+        end = play(new_game(deck_for(BASE_FAMILIES), 2, seed=seed), seats, rng)
+        totals = [p.total for p in score(final_table(end)).players]
+        greedy_seat = 0 if seed % 2 else 1
+        greedy_total += totals[greedy_seat]
+        random_total += totals[1 - greedy_seat]
+    assert greedy_total > random_total * 1.3
