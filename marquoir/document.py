@@ -9,7 +9,7 @@ check. :func:`table_to_document` writes a document that reads back to the same t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from marquoir.catalogue import CardRef, Paint, PrintHalf, StudioHalf
@@ -59,11 +59,11 @@ class _Reader:
     """One JSON object being read: typed getters that name the path, and a check for unknown keys."""
 
     def __init__(self, value: object, path: str) -> None:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise TableError(path or "document", f"expected an object, got {_type_name(value)}")
-        for key in value:
-            if not isinstance(key, str):
-                raise TableError(path, f"keys must be text, got {_type_name(key)}")
+        if set(map(type, value)) - {str}:
+            key = next(k for k in value if not isinstance(k, str))
+            raise TableError(path, f"keys must be text, got {_type_name(key)}")
         self.data: Mapping[str, Any] = value
         self.path = path
         self.used: set[str] = set()
@@ -221,13 +221,10 @@ def _read_player(value: object, path: str) -> Player:
         return player
     name = _read_name(reader)
     start = _as_text_id(reader.raw("start"), reader.at("start"), "a Starting tile id")
-    printed = tuple(_read_print_ref(v, f"{reader.at('print')}[{i}]") for i, v in enumerate(reader.list("print", [])))
-    studio = tuple(_read_studio_ref(v, f"{reader.at('studio')}[{i}]") for i, v in enumerate(reader.list("studio", [])))
-    kept = tuple(_read_kept_ref(v, f"{reader.at('kept')}[{i}]") for i, v in enumerate(reader.list("kept", [])))
-    diplomas = tuple(
-        _as_text_id(v, f"{reader.at('diplomas')}[{i}]", "a Diploma id")
-        for i, v in enumerate(reader.list("diplomas", []))
-    )
+    printed = _read_refs(reader.list("print", []), reader.at("print"), _read_print_ref)
+    studio = _read_refs(reader.list("studio", []), reader.at("studio"), _read_studio_ref)
+    kept = _read_refs(reader.list("kept", []), reader.at("kept"), _read_kept_ref)
+    diplomas = _read_ids(reader.list("diplomas", []), reader.at("diplomas"))
     storms: tuple[StormPlacement, ...] | None = None
     if reader.has("storms") and reader.data["storms"] is not None:
         storms = tuple(_read_storm(v, f"{reader.at('storms')}[{i}]") for i, v in enumerate(reader.list("storms")))
@@ -259,9 +256,7 @@ def _read_sheet(value: object, path: str, name: str) -> SheetPlayer:
     raw_diplomas = reader.raw("diplomas")
     diplomas: tuple[str, ...] | int
     if isinstance(raw_diplomas, list | tuple):
-        diplomas = tuple(
-            _as_text_id(v, f"{reader.at('diplomas')}[{i}]", "a Diploma id") for i, v in enumerate(raw_diplomas)
-        )
+        diplomas = _read_ids(list(raw_diplomas), reader.at("diplomas"))
     elif isinstance(raw_diplomas, int) and not isinstance(raw_diplomas, bool):
         diplomas = raw_diplomas
     else:
@@ -288,8 +283,24 @@ def _read_storm(value: object, path: str) -> StormPlacement:
     return storm
 
 
+def _read_refs(values: list[Any], at: str, read: Callable[[object, str], T]) -> tuple[T, ...]:
+    """A list of card references; the common case, catalogue ids only, without a look at each one."""
+    if not set(map(type, values)) - {int}:
+        return tuple(values)
+    return tuple(read(value, f"{at}[{i}]") for i, value in enumerate(values))
+
+
+def _read_ids(values: list[Any], at: str) -> tuple[str, ...]:
+    """A list of Diploma ids (text)."""
+    if not set(map(type, values)) - {str}:
+        return tuple(values)
+    return tuple(_as_text_id(value, f"{at}[{i}]", "a Diploma id") for i, value in enumerate(values))
+
+
 def _read_card_id(value: object, path: str) -> int | None:
     """A catalogue id, or ``None`` when the value is an object to read by what is printed on it."""
+    if type(value) is int:
+        return value
     if isinstance(value, Mapping):
         return None
     return _as_int(value, path)
