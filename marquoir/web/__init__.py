@@ -3,8 +3,8 @@
 The views are thin: they read a form or a table document, call the core (:func:`marquoir.score`,
 :func:`marquoir.check`, :func:`marquoir.diploma_report`) and render a template. Nothing is stored on the server:
 the game being entered travels in the form itself (a hidden field holding the table document), so nothing typed
-is lost, even on an error. Templates live in the project's top-level ``templates/`` folder; an installed wheel
-carries a copy in ``marquoir/web/templates`` (see ``setup.py``).
+is lost, even on an error. Templates live in the project's top-level ``templates/`` folder;
+``marquoir/web/templates`` is a link to it, so the wheel carries them inside the package.
 """
 
 from __future__ import annotations
