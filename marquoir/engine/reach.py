@@ -44,7 +44,7 @@ witness says so.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +65,14 @@ DECK_SIZE = 4 * CARDS_PER_FAMILY
 
 class _OutOfTime(Exception):
     pass
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+#: States a first, quick attempt at matching the players' columns may explore before the careful one.
+JOINT_BUDGET = 20_000
 
 
 # ----------------------------------------------------------------------------------------------- report
@@ -438,6 +446,7 @@ class _Search:
     cap: int = MAX_TAKE
     min_take: int = 1
     reduced: bool = True
+    node_limit: int | None = None
     rounds_cache: dict[tuple[_Start, bool], list[_Start]] = field(default_factory=dict)
     memo: dict[tuple[_Start, int], bool] = field(default_factory=dict)
     best: tuple[int, int] = (0, 0)
@@ -493,6 +502,8 @@ class _Search:
             self.nodes += 1
             if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
                 raise _OutOfTime
+            if self.node_limit is not None and self.nodes > self.node_limit:
+                raise _OutOfBudget
             micro = stack.pop()
             i, j, hp, hs, hk, taken, brushes, phase = micro
             icons = p.icons_at[j]
@@ -822,7 +833,10 @@ def explain_reachability(
                 if not all(searches[p.index].solve(start, rounds) for p in order):
                     continue
                 # Each player alone can be built in this many rounds; the columns must also fit one School board.
-                found = _joint_witness(prepared, kinds, rounds, deck_end, sheet_players)
+                # Most cards first (fast), within a budget; then columns of 2 first (they fit beside any other).
+                found = _joint_witness(prepared, kinds, rounds, deck_end, sheet_players, budget=JOINT_BUDGET)
+                if found is None:
+                    found = _joint_witness(prepared, kinds, rounds, deck_end, sheet_players, prefer_two=True)
                 if found is not None:
                     for p in prepared:
                         steps = tuple(r.steps for r in found[p.index])
@@ -911,18 +925,58 @@ def _joint_witness(
     rounds: int,
     deck_end: bool,
     wildcard: bool,
+    prefer_two: bool = False,
+    budget: int | None = None,
 ) -> dict[int, list[_Round]] | None:
     """A build of every player in ``rounds`` rounds whose rounds fit one School board, or ``None`` when none is
-    found. Each player's build is searched alone; a round that does not fit (a column of 3 while nobody else takes
-    2 or more) is repaired by asking the taker of 3 for a ``low`` round there, else another player for a ``high``
-    one, and the builds are searched again. Never wrong: the builds it returns fit; it may miss some (the verdict is
+    found (or the ``budget`` of explored states ran out; ``prefer_two``: see :func:`_follow`). Each player's build
+    is searched alone; a round that does not fit (a column of 3 while nobody else takes 2 or more) is repaired by
+    asking the taker of 3 for a ``low`` round there, else another player for a ``high`` one, and the builds are
+    searched again. Never wrong: the builds it returns fit; it may miss some (the verdict is
     then *undecided*). With players entered from the sheet (``wildcard``) a sheet player may be the one who takes 2."""
     seats = [p.index for p in prepared]
     plan = {seat: ["any"] * rounds for seat in seats}
     origin: _Start = (0, 0, 0, 0, 0, 0)
 
     def path_of(seat: int) -> list[_Start] | None:
-        return _follow(origin, [kinds[(seat, kind)] for kind in plan[seat]], kinds[(seat, "any")])
+        return _follow(origin, [kinds[(seat, kind)] for kind in plan[seat]], kinds[(seat, "any")], prefer_two)
+
+    if budget is not None:
+        for search in kinds.values():
+            search.node_limit = search.nodes + budget
+    try:
+        paths = _joint_attempt(prepared, rounds, deck_end, wildcard, plan, path_of)
+    except _OutOfBudget:
+        paths = None
+    finally:
+        for search in kinds.values():
+            search.node_limit = None
+    if paths is None:
+        return None
+    out: dict[int, list[_Round]] = {}
+    for seat in seats:
+        rounds_out: list[_Round] = []
+        actual = 0
+        state = origin
+        for k, nxt in enumerate(paths[seat]):
+            described, actual = kinds[(seat, plan[seat][k])].render_round(state, actual, nxt, k == rounds - 1)
+            rounds_out.append(described)
+            state = nxt
+        out[seat] = rounds_out
+    return out
+
+
+def _joint_attempt(
+    prepared: Sequence[_Player],
+    rounds: int,
+    deck_end: bool,
+    wildcard: bool,
+    plan: dict[int, list[str]],
+    path_of: Callable[[int], list[_Start] | None],
+) -> dict[int, list[_Start]] | None:
+    """The players' round starts, repaired until every round fits one School board (``plan`` is updated)."""
+    seats = [p.index for p in prepared]
+    origin: _Start = (0, 0, 0, 0, 0, 0)
 
     paths: dict[int, list[_Start]] = {}
     for seat in seats:
@@ -967,17 +1021,7 @@ def _joint_witness(
     last_takes = [_taken(paths[s][-2] if rounds > 1 else origin, paths[s][-1]) for s in seats]
     if deck_end and not wildcard and sum(last_takes) == 0:
         return None  # the deck ran out in the last round, so somebody took a card in it
-    out: dict[int, list[_Round]] = {}
-    for seat in seats:
-        rounds_out: list[_Round] = []
-        actual = 0
-        state = origin
-        for k, nxt in enumerate(paths[seat]):
-            described, actual = kinds[(seat, plan[seat][k])].render_round(state, actual, nxt, k == rounds - 1)
-            rounds_out.append(described)
-            state = nxt
-        out[seat] = rounds_out
-    return out
+    return paths
 
 
 def _bad_round(paths: dict[int, list[_Start]], rounds: int, deck_end: bool) -> int | None:
@@ -993,9 +1037,12 @@ def _bad_round(paths: dict[int, list[_Start]], rounds: int, deck_end: bool) -> i
     return None
 
 
-def _follow(origin: _Start, searches: Sequence[_Search], relaxed: _Search) -> list[_Start] | None:
+def _follow(
+    origin: _Start, searches: Sequence[_Search], relaxed: _Search, prefer_two: bool = False
+) -> list[_Start] | None:
     """One player's round starts, one search per round (its kind of round), from ``origin`` to the finished table;
-    ``relaxed`` (any 1 to 3 cards a round) prunes states that could not finish even so."""
+    ``relaxed`` (any 1 to 3 cards a round) prunes states that could not finish even so. ``prefer_two``: try
+    columns of 2 first (they fit beside any other column), else the most cards first."""
     memo: dict[tuple[_Start, int], bool] = {}
     count = len(searches)
     p = relaxed.p
@@ -1016,11 +1063,13 @@ def _follow(origin: _Start, searches: Sequence[_Search], relaxed: _Search) -> li
         key = (state, k)
         if key not in memo:
             last = k == count - 1
-            memo[key] = any(
-                (last or nxt[0] < END_PRINT_CARDS) and ok(nxt, k + 1)
-                for nxt in searches[k].round_outcomes(state, last)
-            )
+            memo[key] = any((last or nxt[0] < END_PRINT_CARDS) and ok(nxt, k + 1) for nxt in balanced(state, k))
         return memo[key]
+
+    def balanced(state: _Start, k: int) -> list[_Start]:
+        """Next starts, columns of 2 first: they fit a School board beside any other player's column."""
+        options = searches[k].round_outcomes(state, k == count - 1)
+        return sorted(options, key=lambda nxt: abs(_taken(state, nxt) - 2)) if prefer_two else options
 
     if not ok(origin, 0):
         return None
@@ -1028,11 +1077,7 @@ def _follow(origin: _Start, searches: Sequence[_Search], relaxed: _Search) -> li
     state = origin
     for k in range(count):
         last = k == count - 1
-        state = next(
-            nxt
-            for nxt in searches[k].round_outcomes(state, last)
-            if (last or nxt[0] < END_PRINT_CARDS) and ok(nxt, k + 1)
-        )
+        state = next(nxt for nxt in balanced(state, k) if (last or nxt[0] < END_PRINT_CARDS) and ok(nxt, k + 1))
         path.append(state)
     return path
 
