@@ -72,7 +72,7 @@ class _OutOfBudget(Exception):
 
 
 #: States a first, quick attempt at matching the players' columns may explore before the careful one.
-JOINT_BUDGET = 20_000
+JOINT_BUDGET = 3_000
 
 
 # ----------------------------------------------------------------------------------------------- report
