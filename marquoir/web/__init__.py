@@ -31,7 +31,10 @@ CONTENT_SECURITY_POLICY = (
 csrf = CSRFProtect()
 
 #: Forms whose content may be offered back after a CSRF refusal (they change nothing on the server).
-RESENDABLE = ("/new", "/sheet", "/detailed", "/edit", "/export", "/results", "/diplomas", "/reach")
+RESENDABLE = (
+    "/new", "/sheet", "/detailed", "/edit", "/export", "/results", "/diplomas", "/reach",
+    "/games/save", "/games/correct", "/print/game", "/language",
+)
 
 
 def template_folder() -> str:
@@ -47,11 +50,15 @@ def _blueprints() -> list[Any]:
     """Every blueprint of the app, registered in this one place (later issues add theirs here)."""
     from marquoir.web.api import bp as api
     from marquoir.web.detailed import bp as detailed
+    from marquoir.web.games import bp as games
+    from marquoir.web.i18n import bp as language
     from marquoir.web.main import bp as main
+    from marquoir.web.printing import bp as printing
     from marquoir.web.results import bp as results
     from marquoir.web.sheet import bp as sheet
+    from marquoir.web.stats import bp as stats
 
-    return [main, sheet, detailed, results, api]
+    return [main, sheet, detailed, results, api, games, stats, printing, language]
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -77,9 +84,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     csrf.exempt(api_bp)
     _install_handlers(app)
-    from marquoir.web import helpers
+    from marquoir.web import games, helpers, i18n
 
     helpers.install(app)
+    i18n.install(app)
+    games.install(app)
     return app
 
 
@@ -90,7 +99,8 @@ def _wants_json() -> bool:
 def _install_handlers(app: Flask) -> None:
     @app.after_request
     def security_headers(response: Response) -> Response:
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        # A printed sheet's page sets its own policy: this one plus its inline stylesheet's hash (web/printing.py).
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"

@@ -22,8 +22,12 @@ from marquoir.vocabulary import BASE_FAMILIES, CATEGORIES, EXPANSION_FAMILIES
 
 
 def _(text: str) -> str:
-    """Marks a user-visible string (translation comes with a later issue)."""
-    return text
+    """A user-visible string in the request's language (the ``web`` catalogue, then the core's:
+    :func:`marquoir.web.i18n.gettext`). Called at import time (module constants), it gives the English source,
+    which the templates translate where they show it."""
+    from marquoir.web.i18n import gettext
+
+    return gettext(text)
 
 
 FAMILY_NAMES = {

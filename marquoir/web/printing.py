@@ -1,0 +1,138 @@
+"""Printed score sheets in the web app (issue 5, item 5): a blank sheet for 2–4 players (Yokai rows on request),
+the filled sheet of a saved game and of the game on the results page — as a print-ready HTML page (its own print
+stylesheet) or as a PDF, in the page's language, on A4 or Letter.
+
+The sheets are :mod:`marquoir.reports.sheets`' (the same templates as ``marquoir sheet``); this module only reads
+the request and answers. A sheet page carries its stylesheet inline (the PDF renderer reads the same HTML), so its
+Content-Security-Policy allows exactly that stylesheet by its SHA-256 hash and nothing else.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from typing import Any
+
+from flask import Blueprint, Response, render_template, request
+from flask.typing import ResponseReturnValue
+
+from marquoir.i18n import get_language
+from marquoir.reports.sheets import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PAPERS,
+    blank_sheet_pdf,
+    filled_sheet_pdf,
+    render_blank_sheet,
+    render_filled_sheet,
+)
+from marquoir.storage import SavedGame
+from marquoir.web import CONTENT_SECURITY_POLICY
+from marquoir.web.games import game_by_share
+from marquoir.web.helpers import _, document_or_400
+
+bp = Blueprint("printing", __name__)
+
+FORMATS = ("html", "pdf")
+_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+
+
+def sheet_policy(html: str) -> str:
+    """The page's Content-Security-Policy with the sheet's inline stylesheets allowed by their hashes only."""
+    hashes = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode("ascii") + "'"
+        for css in _STYLE.findall(html)
+    ]
+    return CONTENT_SECURITY_POLICY.replace("style-src 'self'", " ".join(["style-src 'self'", *hashes]))
+
+
+def sheet_response(html: str) -> Response:
+    response = Response(html, mimetype="text/html")
+    response.headers["Content-Security-Policy"] = sheet_policy(html)
+    return response
+
+
+def pdf_response(data: bytes, filename: str) -> Response:
+    return Response(
+        data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{filename}"'}
+    )
+
+
+def _choices(values: Any) -> tuple[dict[str, Any], dict[str, str]]:
+    """The options of a sheet from the query or the form, and the errors by option name."""
+    errors: dict[str, str] = {}
+    paper = values.get("paper", PAPERS[0])
+    if paper not in PAPERS:
+        errors["paper"] = _("Choose A4 or Letter.")
+    kind = values.get("format", FORMATS[0])
+    if kind not in FORMATS:
+        errors["format"] = _("Choose a page to print or a PDF.")
+    return {"paper": paper, "format": kind}, errors
+
+
+@bp.get("/print")
+def index() -> ResponseReturnValue:
+    """The blank sheet's options: players, Yokai rows, paper, page or PDF."""
+    return render_template("printing/index.html", values={"players": "4", "yokai": False, "paper": "a4",
+                                                          "format": "html"}, errors={})
+
+
+@bp.get("/print/blank")
+def blank() -> ResponseReturnValue:
+    """A blank score sheet, as the options say (each wrong option is named beside its field)."""
+    options, errors = _choices(request.args)
+    players_text = request.args.get("players", "")
+    if players_text not in {str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}:
+        errors["players"] = _("A sheet is for 2 to 4 players.")
+    yokai = request.args.get("yokai") in ("1", "on", "y", "yes")
+    if errors:
+        values = {"players": players_text, "yokai": yokai, **options}
+        return render_template("printing/index.html", values=values, errors=errors), 422
+    players = int(players_text)
+    lang = get_language()
+    if options["format"] == "pdf":
+        data = blank_sheet_pdf(players, yokai=yokai, lang=lang, paper=options["paper"])
+        name = f"kanagawa-sheet-{players}p{'-yokai' if yokai else ''}-{lang}.pdf"
+        return pdf_response(data, name)
+    return sheet_response(render_blank_sheet(players, yokai=yokai, lang=lang))
+
+
+@bp.get("/s/<token>/sheet")
+def saved_sheet(token: str) -> ResponseReturnValue:
+    """The filled sheet of a saved game (its read-only link is enough to print it)."""
+    game = game_by_share(token)
+    if not isinstance(game, SavedGame):
+        return game
+    options, errors = _choices(request.args)
+    if errors:
+        return render_template("main/error.html", code=400, title=_("Sheet not printed"),
+                               message=" ".join(errors.values())), 400
+    lang = get_language()
+    title = _("Kanagawa game of %(date)s") % {"date": _date(game)}
+    if options["format"] == "pdf":
+        data = filled_sheet_pdf(game.table, game.report, lang=lang, paper=options["paper"],
+                                played_at=game.played_at, title=title)
+        return pdf_response(data, f"kanagawa-game-{game.id}-{lang}.pdf")
+    return sheet_response(render_filled_sheet(game.table, game.report, lang=lang, played_at=game.played_at,
+                                              title=title))
+
+
+def _date(game: SavedGame) -> str:
+    from babel.dates import format_date
+
+    return format_date(game.played_at, format="long", locale=get_language())
+
+
+@bp.post("/print/game")
+def game_sheet() -> ResponseReturnValue:
+    """The filled sheet of the game on the results page (carried by the form, saved or not)."""
+    _doc, table = document_or_400(request.form.get("table"))
+    options, errors = _choices(request.form)
+    if errors:
+        return render_template("main/error.html", code=400, title=_("Sheet not printed"),
+                               message=" ".join(errors.values())), 400
+    lang = get_language()
+    if options["format"] == "pdf":
+        return pdf_response(filled_sheet_pdf(table, lang=lang, paper=options["paper"]), f"kanagawa-result-{lang}.pdf")
+    return sheet_response(render_filled_sheet(table, lang=lang))

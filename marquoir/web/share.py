@@ -1,0 +1,40 @@
+"""Sharing a saved game at the table: its read-only link, the QR code of that link, and the edit link.
+
+The QR code is drawn on the server by segno (an SVG, no network, no script) so that the others open the game
+on their phones by pointing the camera at the screen. A read-only link carries the game's *share* token and
+opens :func:`marquoir.web.games.shared`; no route that changes a game accepts it (the storage functions that
+change a game take only the *edit* token).
+"""
+
+from __future__ import annotations
+
+import re
+
+import segno
+from flask import url_for
+from markupsafe import Markup, escape
+
+#: What a token looks like (``secrets.token_urlsafe``): anything else is no game, and is not looked up.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
+
+
+def is_token(text: str | None) -> bool:
+    return bool(text) and TOKEN.fullmatch(text or "") is not None
+
+
+def share_url(share_token: str) -> str:
+    """The read-only link of a game, absolute (it is read from another phone)."""
+    return url_for("games.shared", token=share_token, _external=True)
+
+
+def edit_url(edit_token: str) -> str:
+    """The edit link of a game, absolute (to keep, or to send to whoever may correct the game)."""
+    return url_for("games.editor", token=edit_token, _external=True)
+
+
+def qr_svg(text: str, title: str) -> Markup:
+    """The QR code of ``text`` as inline SVG (medium error correction, a quiet zone of 2 modules), sized by CSS."""
+    code = segno.make(text, error="m", micro=False)
+    svg = code.svg_inline(scale=4, border=2, omitsize=True, title=str(escape(title)), svgclass="qr", dark="#000",
+                          light="#fff")
+    return Markup(svg)
