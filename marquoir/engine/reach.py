@@ -530,9 +530,12 @@ class _Search:
             if brushes.moves < p.arrows_at[j]:
                 arrows = p.arrows_at[j]
                 useful = p.useful_at[i]
+                sources = brushes.placed
                 if reduced:
+                    # A brush moves before a paint only to paint: it must not have painted this round yet.
                     useful &= p.serving_next[i] & ~brushes.served if i < p.n else 0
-                for source in brushes.icons_with_brush():
+                    sources &= ~brushes.painted
+                for source in (x for x in brushes.icons_with_brush() if sources >> x & 1):
                     for target in range(len(icons)):
                         if not brushes.placed >> target & 1 and useful >> target & 1:
                             moved = painting.move(brushes, icons, arrows, source, target)
