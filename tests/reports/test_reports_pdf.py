@@ -109,5 +109,5 @@ def test_the_filled_yokai_sheet_on_letter_shows_the_penalties(filled3_letter: Pa
     assert page_size(filled3_letter) == LETTER
     whole = " ".join(texts)
     assert "with Yokai" in whole and "Families: Trees, Animals, Kites, Umbrellas" in whole
-    assert re.search(r"Yokai -1 0 -4 Total 42 39 27", whole), whole[:600]
+    assert re.search(r"Yokai -1 0 -4 Total 42 37 29", whole), whole[:600]
     assert len(render_png(filled3_letter, "filled-yokai-3p-letter")) == len(texts)
