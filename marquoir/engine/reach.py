@@ -44,6 +44,7 @@ witness says so.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -493,7 +494,9 @@ class _Search:
         seen = {self._key(first)}
         if parents is not None:
             parents[first] = (None, None)
-        stack = [first]
+        # Depth first for the search; breadth first for a witness, so that it takes the fewest steps.
+        stack: deque[_Micro] = deque([first])
+        take_next = stack.pop if parents is None else stack.popleft
         outcomes: dict[_Start, tuple[_Micro, tuple[int, int, int], _Relocation]] = {}
         min_take = 0 if (last and self.deck_end) else self.min_take
         cap = self.cap
@@ -504,7 +507,7 @@ class _Search:
                 raise _OutOfTime
             if self.node_limit is not None and self.nodes > self.node_limit:
                 raise _OutOfBudget
-            micro = stack.pop()
+            micro = take_next()
             i, j, hp, hs, hk, taken, brushes, phase = micro
             icons = p.icons_at[j]
             children: list[tuple[_Micro, _RawStep]] = []
