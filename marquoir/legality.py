@@ -248,7 +248,7 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
     if not _cards_look_fine(players, families, cat):
         yield from _card_issues(players, families, cat)
 
-    # START_TILE    # START_TILE — one tile each, from S1–S4 (seed 002, section 1).
+    # START_TILE — one tile each, from S1–S4 (seed 002, section 1).
     tile_owner: dict[str, int] = {}
     for index, player in enumerate(players):
         if not isinstance(player, DetailedPlayer):
@@ -278,16 +278,15 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
         ids = player.diplomas
         if isinstance(ids, int):
             continue
-        base_path = f"players[{index}].{'sheet.' if isinstance(player, SheetPlayer) else ''}diplomas"
+        sheet = "sheet." if isinstance(player, SheetPlayer) else ""
         families_held: dict[str, str] = {}
         for i, diploma_id in enumerate(ids):
-            path = f"{base_path}[{i}]"
             tile = cat.diplomas.get(diploma_id)
             if tile is None:
                 yield Issue(
                     "DIPLOMA_UNKNOWN",
                     player.name,
-                    path,
+                    f"players[{index}].{sheet}diplomas[{i}]",
                     _("there is no Diploma {diploma}").format(diploma=repr(diploma_id)),
                 )
                 continue
@@ -295,7 +294,7 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
                 yield Issue(
                     "DIPLOMA_UNKNOWN",
                     player.name,
-                    path,
+                    f"players[{index}].{sheet}diplomas[{i}]",
                     _("{diploma} is not a Diploma of this game's families").format(diploma=diploma_id),
                 )
                 continue
@@ -306,14 +305,19 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
                     if who == player.name
                     else _("{diploma} is held by {other} too: each tile exists once")
                 )
-                yield Issue("DIPLOMA_DUPLICATE", player.name, path, text.format(diploma=diploma_id, other=who))
+                yield Issue(
+                    "DIPLOMA_DUPLICATE",
+                    player.name,
+                    f"players[{index}].{sheet}diplomas[{i}]",
+                    text.format(diploma=diploma_id, other=who),
+                )
             else:
                 holder[diploma_id] = player.name
             if tile.family in families_held:
                 yield Issue(
                     "DIPLOMA_SAME_FAMILY",
                     player.name,
-                    path,
+                    f"players[{index}].{sheet}diplomas[{i}]",
                     _("{diploma} and {other}: one Diploma per family").format(
                         diploma=diploma_id, other=families_held[tile.family]
                     ),
@@ -338,9 +342,11 @@ def iter_issues(table: Table, cat: Catalogue | None = None) -> Iterator[Issue]:
     # YOKAI — 3 tokens, only with the expansion (seed 003, "Game Elements").
     total_yokai = 0
     for index, player in enumerate(players):
-        path = f"players[{index}].{'sheet.' if isinstance(player, SheetPlayer) else ''}yokai"
         total_yokai += max(player.yokai, 0)
-        if player.yokai and not yokai_game:
+        if not player.yokai:
+            continue
+        path = f"players[{index}].{'sheet.' if isinstance(player, SheetPlayer) else ''}yokai"
+        if not yokai_game:
             yield Issue("YOKAI", player.name, path, _("Yokai tokens, but no expansion family is in play"))
         elif not 0 <= player.yokai <= YOKAI_TOKENS:
             yield Issue(
