@@ -121,14 +121,20 @@ def _install_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
+        from marquoir.web.helpers import _
+
         code = error.code or 500
         messages = {
-            400: "The request could not be read.",
-            404: "There is no page here.",
-            405: "This page cannot be reached this way.",
-            413: f"What was sent is too large (at most {MAX_CONTENT_LENGTH // 1024} KiB).",
+            400: _("The request could not be read."),
+            404: _("There is no page here."),
+            405: _("This page cannot be reached this way."),
+            413: _("What was sent is too large (at most %(size)d KiB).") % {"size": MAX_CONTENT_LENGTH // 1024},
         }
-        message = messages.get(code, error.description or "Something went wrong.")
+        titles = {
+            400: _("Bad request"), 404: _("Not found"), 405: _("Method not allowed"), 413: _("Too large"),
+        }
+        message = messages.get(code, error.description or _("Something went wrong."))
         if _wants_json():
             return jsonify({"error": message, "path": "document" if code == 413 else ""}), code
-        return render_template("main/error.html", code=code, title=error.name, message=message), code
+        title = titles.get(code, error.name)
+        return render_template("main/error.html", code=code, title=title, message=message), code

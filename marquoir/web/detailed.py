@@ -17,6 +17,7 @@ from marquoir.catalogue import PrintHalf
 from marquoir.vocabulary import ANIMALS, BASE_FAMILIES, BUILDINGS, CHARACTERS, ICONS, KITE_COLOURS, STUDIO_LANDSCAPES
 from marquoir.web.forms import custom_card_errors, diploma_field, player_form_class
 from marquoir.web.helpers import (
+    FAMILY_NAMES,
     BadDocument,
     _,
     bad_document_page,
@@ -55,10 +56,12 @@ def _form_class(table: Table) -> type:
 def _start_choices(current: str) -> dict[str, str]:
     tiles = catalogue().start_tiles
     choices = {
-        tile.id: f"{tile.season}, {tile.landscape} " + _("landscape") + f" ({tile.id})" for tile in tiles.values()
+        tile.id: _("%(season)s, %(landscape)s landscape (%(tile)s)")
+        % {"season": _(tile.season), "landscape": _(tile.landscape), "tile": tile.id}
+        for tile in tiles.values()
     }
     if current not in tiles:
-        choices[current] = f"{current}: " + _("unknown tile")
+        choices[current] = _("%(tile)s: unknown tile") % {"tile": current}
     return choices
 
 
@@ -110,13 +113,21 @@ def _used_cards(table: Table) -> dict[int, list[str]]:
     return used
 
 
+def card_words(view: Any) -> list[str]:
+    """What the picker's text filter searches in a card: both halves as shown, its family and back, in the page's
+    language and in English (the words of the document)."""
+    card = view.card
+    return [view.print.summary, view.studio.summary, card.family, str(FAMILY_NAMES.get(card.family, "")), card.back,
+            _(card.back)]
+
+
 def _matches(view: Any, family: str, season: str, subject: str) -> bool:
     if family and view.card.family != family:
         return False
     if season and view.card.print.season != season:
         return False
     if subject:
-        words = " ".join([view.print.summary, view.studio.summary, view.card.family, view.card.back]).lower()
+        words = " ".join(card_words(view)).lower()
         return subject.lower().strip() in words
     return True
 
@@ -190,6 +201,7 @@ def render_detailed(
         is_yokai=table.is_yokai,
         kite_colours=KITE_COLOURS,
         subject_words=SUBJECT_WORDS,
+        card_words=card_words,
         message=message,
     )
     return body, status

@@ -40,7 +40,7 @@ from marquoir.vocabulary import (
     PRINT_SEASONS,
     STUDIO_LANDSCAPES,
 )
-from marquoir.web.helpers import FAMILY_NAMES, _
+from marquoir.web.helpers import FAMILY_NAMES, _, _l
 
 
 class NumberInput(TextInput):
@@ -87,9 +87,9 @@ def _names_unique(form: NewGameForm, count: int) -> None:
     for i, entry in enumerate(form.names.entries[:count]):
         name = (entry.data or "").strip()
         if not name:
-            entry.errors.append(_("Enter a name for player") + f" {i + 1}.")
+            entry.errors.append(_("Enter a name for player %(number)d.") % {"number": i + 1})
         elif len(name) > NAME_MAX:
-            entry.errors.append(_("At most") + f" {NAME_MAX} " + _("characters."))
+            entry.errors.append(_("At most %(count)d characters.") % {"count": NAME_MAX})
         elif name in seen:
             entry.errors.append(_("Two players cannot have the same name."))
         seen[name] = i
@@ -99,30 +99,30 @@ class NewGameForm(FlaskForm):
     """Player count and names, base game or Yokai with its families, entry mode, rule options."""
 
     player_count = SelectField(
-        _("Number of players"), choices={"2": "2", "3": "3", "4": "4"}, default="3"
+        _l("Number of players"), choices={"2": "2", "3": "3", "4": "4"}, default="3"
     )
-    names = FieldList(StringField(_("Name")), min_entries=4, max_entries=4)
-    game = RadioField(
-        _("Game"),
-        choices={"base": _("Kanagawa (base game)"), "yokai": _("Kanagawa with the Yokai expansion")},
-        default="base",
-    )
-    base_families = MultiCheckboxField(
-        _("Base families (pick 2)"), choices={f: FAMILY_NAMES[f] for f in BASE_FAMILIES}
-    )
+    names = FieldList(StringField(_l("Name")), min_entries=4, max_entries=4)
+    game = RadioField(_l("Game"), choices={"base": "base", "yokai": "yokai"}, default="base")
+    base_families = MultiCheckboxField(_l("Base families (pick 2)"), choices={f: f for f in BASE_FAMILIES})
     expansion_families = MultiCheckboxField(
-        _("Expansion families (pick 2)"), choices={f: FAMILY_NAMES[f] for f in EXPANSION_FAMILIES}
+        _l("Expansion families (pick 2)"), choices={f: f for f in EXPANSION_FAMILIES}
     )
     mode = RadioField(
-        _("How do you want to enter the game?"),
-        choices={
+        _l("How do you want to enter the game?"), choices={"sheet": "sheet", "detailed": "detailed"}, default="sheet"
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The choices' words in the language of this request (the values stay the same).
+        self.game.choices = {"base": _("Kanagawa (base game)"), "yokai": _("Kanagawa with the Yokai expansion")}
+        self.base_families.choices = {f: str(FAMILY_NAMES[f]) for f in BASE_FAMILIES}
+        self.expansion_families.choices = {f: str(FAMILY_NAMES[f]) for f in EXPANSION_FAMILIES}
+        self.mode.choices = {
             "sheet": _("Like the paper sheet: the figures of each category"),
             "detailed": _("Card by card: pick the cards lying on the table"),
-        },
-        default="sheet",
-    )
-    storm_on_start_tile = BooleanField(_("A Storm token may go on the Starting tile"), default=True)
-    joker_counts = BooleanField(_("Joker landscapes count for the identical-landscapes Diplomas"), default=True)
+        }
+    storm_on_start_tile = BooleanField(_l("A Storm token may go on the Starting tile"), default=True)
+    joker_counts = BooleanField(_l("Joker landscapes count for the identical-landscapes Diplomas"), default=True)
 
     @property
     def count(self) -> int:
@@ -163,8 +163,8 @@ class NewGameForm(FlaskForm):
 class ImportForm(FlaskForm):
     """A table document to read: a file, or the JSON pasted."""
 
-    document = FileField(_("Table document (a .json file)"))
-    text = TextAreaField(_("… or paste the document"))
+    document = FileField(_l("Table document (a .json file)"))
+    text = TextAreaField(_l("… or paste the document"))
 
 
 class TableForm(FlaskForm):
@@ -210,11 +210,14 @@ def sheet_form_class(count: int, diplomas: Sequence[Diploma], with_points: bool,
     return SheetForm
 
 
-KITE_NAMES = {"blue": _("Blue kites"), "yellow": _("Yellow kites"), "red": _("Red kites"), "green": _("Green kites")}
+KITE_NAMES = {
+    "blue": _l("Blue kites"), "yellow": _l("Yellow kites"), "red": _l("Red kites"), "green": _l("Green kites")
+}
 
 
 def _counts(field_label: str, top: int) -> NumberField:
-    return NumberField(field_label, validators=[Optional(), NumberRange(0, top, _("From 0 to") + f" {top}.")])
+    message = _("From 0 to %(top)d.") % {"top": top}
+    return NumberField(field_label, validators=[Optional(), NumberRange(0, top, message)])
 
 
 def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], families: Sequence[str]) -> type[FlaskForm]:
@@ -222,10 +225,10 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
     expansion card entered by what is printed on it."""
     in_play = [f for f in families]
     expansion = [f for f in in_play if f in EXPANSION_FAMILIES] or list(EXPANSION_FAMILIES)
-    seasons = {s: s for s in PRINT_SEASONS}
-    landscapes = {x: x for x in LANDSCAPES}
-    studio_landscapes = {x: x for x in STUDIO_LANDSCAPES}
-    icons = {x: x for x in ICONS}
+    seasons = {s: _(s) for s in PRINT_SEASONS}
+    landscapes = {x: _(x) for x in LANDSCAPES}
+    studio_landscapes = {x: _(x) for x in STUDIO_LANDSCAPES}
+    icons = {x: _(x) for x in ICONS}
 
     class PlayerForm(FlaskForm):
         table = HiddenField()
@@ -246,7 +249,7 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
         )
         filter_family = SelectField(
             _("Family"),
-            choices={"": _("all")} | {f: FAMILY_NAMES[f] for f in in_play if f in BASE_FAMILIES},
+            choices={"": _("all")} | {f: str(FAMILY_NAMES[f]) for f in in_play if f in BASE_FAMILIES},
             default="",
         )
         filter_season = SelectField(_("Season"), choices={"": _("all")} | seasons, default="")
@@ -254,7 +257,7 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
         c_half = RadioField(
             _("Which half"), choices={"print": _("Print half"), "studio": _("Studio half")}, default="print"
         )
-        c_family = SelectField(_("Family"), choices={f: FAMILY_NAMES[f] for f in expansion}, default=expansion[0])
+        c_family = SelectField(_("Family"), choices={f: str(FAMILY_NAMES[f]) for f in expansion}, default=expansion[0])
         c_season = SelectField(_("Season"), choices=seasons, default="spring")
         c_lanterns = _counts(_("Lanterns"), 3)
         c_umbrellas = _counts(_("Umbrellas"), 9)

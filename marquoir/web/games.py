@@ -371,7 +371,8 @@ def _game_page(game: SavedGame, *, can_edit: bool) -> ResponseReturnValue:
     try:
         table = parse_table(dict(shown.document))
     except TableError as error:  # a document saved by an older Marquoir that this one no longer reads
-        message = _("This saved game cannot be read any more") + f" ({error.path}: {error.message})."
+        message = _("This saved game cannot be read any more (%(path)s: %(message)s).") % {
+            "path": error.path, "message": error.message}
         return render_template("main/error.html", code=500, title=_("Game not readable"), message=message), 500
     report = shown_report(table, shown.report)
     names = [p["name"] for p in report["players"]]

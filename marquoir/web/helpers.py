@@ -1,7 +1,9 @@
 """Shared pieces of the web views: the table document carried in the form, issues placed next to their entry,
 what each card half shows, and the template helpers.
 
-Every user-visible sentence is a plain literal passed through ``_`` so a later issue can wrap it for translation.
+Every user-visible sentence is a literal passed through ``_`` (translated in the request's language, catalogue
+``marquoir/locale/<lang>/LC_MESSAGES/web.po``) or ``_l`` (the same, but when shown: module constants, form labels);
+words of the game (seasons, subjects, landscapes) go through ``_`` too and come from the core's catalogue.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from babel.support import LazyProxy
 from flask import Flask, Response, abort, make_response, render_template
 
 from marquoir import Issue, Table, TableError, catalogue, parse_table
@@ -30,18 +33,24 @@ def _(text: str) -> str:
     return gettext(text)
 
 
+def _l(text: str) -> Any:
+    """A string translated each time it is shown, for module constants and form labels (made at import, shown in
+    the language of each request): a :class:`babel.support.LazyProxy` that behaves as the translated ``str``."""
+    return LazyProxy(_, text, enable_cache=False)
+
+
 FAMILY_NAMES = {
-    "trees": _("Trees"),
-    "characters": _("Characters"),
-    "buildings": _("Buildings"),
-    "animals": _("Animals"),
-    "kites": _("Kites"),
-    "lanterns": _("Lanterns"),
-    "umbrellas": _("Umbrellas"),
-    "brushes": _("Brushes"),
-    "arrows": _("Arrows"),
-    "landscapes": _("Landscapes"),
-    "yokai": _("Yokai"),
+    "trees": _l("Trees"),
+    "characters": _l("Characters"),
+    "buildings": _l("Buildings"),
+    "animals": _l("Animals"),
+    "kites": _l("Kites"),
+    "lanterns": _l("Lanterns"),
+    "umbrellas": _l("Umbrellas"),
+    "brushes": _l("Brushes"),
+    "arrows": _l("Arrows"),
+    "landscapes": _l("Landscapes"),
+    "yokai": _l("Yokai"),
 }
 
 
@@ -82,7 +91,8 @@ def document_or_400(text: str | None) -> tuple[dict[str, Any], Table]:
 
 
 def bad_document_page(error: BadDocument) -> Response:
-    message = _("The game sent with this form could not be read") + f" ({error.path}: {error.message})."
+    message = _("The game sent with this form could not be read (%(path)s: %(message)s).") % {
+        "path": error.path, "message": error.message}
     body = render_template("main/error.html", code=400, title=_("Game not readable"), message=message)
     return make_response(body, 400)
 
@@ -182,48 +192,77 @@ class Half:
     summary: str
 
 
+def _count(count: int, one: str, many: str) -> str:
+    """``one`` (a literal for 1) or ``many`` with ``%(count)d``, already translated."""
+    return one if count == 1 else many % {"count": count}
+
+
+def _harmony_text(harmony: int) -> str:
+    return _("Harmony %(value)s") % {"value": f"{harmony:+d}"}
+
+
+def subject_text(half: PrintHalf) -> str:
+    """The subject of a Print half in a few words, in the page's language (the catalogue's own
+    :meth:`PrintHalf.subject_text` is English)."""
+    parts: list[str] = []
+    if half.trees:
+        parts.append(_count(half.trees, _("1 tree"), _("%(count)d trees")))
+    parts += [_(subject) for subject in (half.building, half.character, half.animal) if subject]
+    if half.kites:
+        colours = " + ".join(_(colour) for colour in half.kites)
+        parts.append(_("%(colours)s kite") % {"colours": colours} if len(half.kites) == 1
+                     else _("%(colours)s kites") % {"colours": colours})
+    if half.lanterns:
+        parts.append(_count(half.lanterns, _("1 lantern"), _("%(count)d lanterns")))
+    if half.umbrellas:
+        parts.append(_count(half.umbrellas, _("1 umbrella"), _("%(count)d umbrellas")))
+    return ", ".join(parts) or _("no subject")
+
+
 def print_marks(half: PrintHalf) -> Half:
-    marks: list[tuple[str, str]] = [(half.season, half.season)]
+    season = _(half.season)
+    marks: list[tuple[str, str]] = [(half.season, season)]
     if half.trees:
         marks += [("tree", _("tree"))] * half.trees
     if half.building:
-        marks.append(("building", half.building))
+        marks.append(("building", _(half.building)))
     if half.character:
-        marks.append(("character", half.character))
+        marks.append(("character", _(half.character)))
     if half.animal:
-        marks.append(("animal", half.animal))
-    marks += [(f"kite-{colour}", f"{colour} " + _("kite")) for colour in half.kites]
+        marks.append(("animal", _(half.animal)))
+    marks += [(f"kite-{colour}", _("%(colour)s kite") % {"colour": _(colour)}) for colour in half.kites]
     marks += [("lantern", _("lantern"))] * half.lanterns
     marks += [("umbrella", _("umbrella"))] * half.umbrellas
     if half.paint:
-        marks.append((half.paint.landscape, _("paint on") + f" {half.paint.landscape}"))
+        landscape = _(half.paint.landscape)
+        marks.append((half.paint.landscape, _("paint on %(landscape)s") % {"landscape": landscape}))
         marks += [("brush-needed", _("brush needed"))] * half.paint.brushes
     marks += _harmony_marks(half.harmony)
     if half.yokai_arrival:
         marks.append(("yokai", _("a Yokai arrives")))
-    needs = ""
+    summary = f"{season}, {subject_text(half)}"
     if half.paint:
-        needs = f", {half.paint.brushes} " + _("brush") + ("es" if half.paint.brushes > 1 else "")
-        needs += " " + _("on") + f" {half.paint.landscape}"
-    summary = f"{half.season}, {half.subject_text()}{needs}"
+        values = {"count": half.paint.brushes, "landscape": _(half.paint.landscape)}
+        needs = _("1 brush on %(landscape)s") if half.paint.brushes == 1 else _("%(count)d brushes on %(landscape)s")
+        summary += ", " + needs % values
     if half.harmony:
-        summary += ", " + _("Harmony") + f" {half.harmony:+d}"
+        summary += ", " + _harmony_text(half.harmony)
     return Half("print", half.family, tuple(marks), summary)
 
 
 def studio_marks(half: StudioHalf) -> Half:
     marks: list[tuple[str, str]] = []
     if half.landscape:
-        marks.append((half.landscape, half.landscape))
+        marks.append((half.landscape, _(half.landscape)))
     if half.icon:
-        marks.append((half.icon, half.icon))
+        marks.append((half.icon, _(half.icon)))
     marks += _harmony_marks(half.harmony)
     if half.yokai_move:
         marks.append(("yokai", _("a Yokai moves")))
-    parts = [p for p in (half.landscape, half.icon) if p]
+    parts = [_(p) for p in (half.landscape, half.icon) if p]
     summary = ", ".join(parts) or _("nothing")
     if half.harmony:
-        summary += ", " + _("Harmony") + f" {half.harmony:+d}"
+        summary += ", " + _harmony_text(half.harmony)
     return Half("studio", half.family, tuple(marks), summary)
 
 
@@ -264,8 +303,11 @@ def diplomas_in_play(families: Iterable[str]) -> list[Diploma]:
 
 
 def ordinal(rank: int) -> str:
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
+    """A place as written in the page's language: 1st, 2nd (English); 1er, 2e (French)."""
+    from marquoir.i18n import get_language
+    from marquoir.reports.sheets import ordinal as written
+
+    return written(rank, get_language())
 
 
 def field_attrs(field: Any, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -282,7 +324,7 @@ def install(app: Flask) -> None:
     app.jinja_env.globals.update(
         _=_,
         field_attrs=field_attrs,
-        CATEGORY_NAMES=CATEGORY_NAMES,
+        CATEGORY_NAMES={key: _l(name) for key, name in CATEGORY_NAMES.items()},
         CATEGORIES=CATEGORIES,
         FAMILY_NAMES=FAMILY_NAMES,
         BASE_FAMILIES=BASE_FAMILIES,

@@ -16,7 +16,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, g, redirect, request
 from flask.typing import ResponseReturnValue
 
-from marquoir.i18n import LANGUAGE_NAMES, LANGUAGES, get_language, language, translations
+from marquoir.i18n import LANGUAGE_NAMES, LANGUAGES, N_, get_language, language, translations
 
 bp = Blueprint("language", __name__)
 
@@ -24,6 +24,11 @@ bp = Blueprint("language", __name__)
 COOKIE = "marquoir_lang"
 COOKIE_AGE = 365 * 24 * 3600
 DOMAIN = "web"
+#: Words of the game the pages show (form choices, the picker's suggestions) that the core's catalogue does not
+#: hold; it translates the seasons, landscapes, subjects and colours.
+GAME_WORDS = (N_("storm"), N_("brush"), N_("assistant"), N_("arrow"), N_("keep"), N_("Harmony"))
+#: The keywords that mark a string of the ``web`` domain in marquoir/web/*.py and templates/.
+KEYWORDS = {"_": None, "_l": None, "N_": None}
 #: A ``next`` address the switch may send back to: a path of this site, never another host.
 _SAFE_NEXT = re.compile(r"^/(?![/\\])[^\s]*$")
 
@@ -130,3 +135,34 @@ def install(app: Flask) -> None:
     app.teardown_request(_leave_language)
     app.after_request(_vary)
     app.jinja_env.globals.update(current_language=get_language, language_switch=switch_context)
+
+
+def web_messages() -> dict[str, list[str]]:
+    """Every string of the ``web`` domain with where it is written (``file:line``): the marked strings of
+    ``marquoir/web/*.py`` and of the page templates (``templates/``, but not ``templates/sheets``, the ``sheets``
+    domain). The French catalogue must translate each of them (``tests/web/test_web_i18n.py``)."""
+    from pathlib import Path
+
+    from babel.messages.extract import extract_from_file
+
+    from marquoir.web import template_folder
+
+    here = Path(__file__).resolve().parent
+    found: dict[str, list[str]] = {}
+
+    def add(message: str | tuple[str, ...], where: str) -> None:
+        found.setdefault(message if isinstance(message, str) else message[0], []).append(where)
+
+    for source in sorted(here.glob("*.py")):
+        for line, message, _comments, _context in extract_from_file("python", source, keywords=KEYWORDS):
+            add(message, f"{source.name}:{line}")
+    templates = Path(template_folder())
+    options = {"trim_blocks": "true", "lstrip_blocks": "true"}
+    for page in sorted(templates.rglob("*.html")):
+        if page.relative_to(templates).parts[0] == "sheets":
+            continue
+        for line, message, _comments, _context in extract_from_file(
+            "jinja2.ext:babel_extract", page, keywords=KEYWORDS, options=options
+        ):
+            add(message, f"{page.relative_to(templates)}:{line}")
+    return found

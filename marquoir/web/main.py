@@ -75,7 +75,10 @@ def import_table() -> Any:
         try:
             table = load_table(text)
         except TableError as error:
-            form.text.errors = [_("The document could not be read at") + f" {error.path}: {error.message}"]
+            form.text.errors = [
+                _("The document could not be read at %(path)s: %(message)s") % {"path": error.path,
+                                                                                 "message": error.message}
+            ]
             return _import_error(form)
         from marquoir.web.results import render_results
 

@@ -88,7 +88,7 @@ def _diploma_errors(form: Any, diplomas: list[Diploma], names: list[str]) -> boo
             who = (" " + _("and") + " ").join(names[j] for j in holders)
             for i in holders:
                 field = entries[i].form[key]
-                field.errors = [*field.errors, _("One tile each: ticked for") + " " + who]
+                field.errors = [*field.errors, _("One tile each: ticked for %(names)s") % {"names": who}]
     for entry in entries:
         by_family: dict[str, list[str]] = {}
         for diploma in diplomas:
