@@ -782,6 +782,9 @@ def explain_reachability(
 
     def finish(verdict: str, rounds: int | None = None, reason: str = "") -> ReachReport:
         ordered = tuple(verdicts[k] for k in sorted(verdicts))
+        if verdict == "reachable" and any(v.verdict == "undecided" for v in ordered):
+            # A player who could not be searched leaves the whole table undecided.
+            verdict = "undecided"
         return ReachReport(verdict, ordered, rounds, reason, tuple(notes), time.perf_counter() - began)
 
     # The Grand Master: the Assistant's holder at the end of the last round takes it (seed 000, step 3); the first

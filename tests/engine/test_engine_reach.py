@@ -219,3 +219,11 @@ def test_sheet_players_are_not_searched_and_do_not_make_a_wrong_verdict() -> Non
     assert verdicts["Sam"] == "not-checked"
     assert verdicts["Ann"] == "reachable" and report.verdict == "reachable"
     assert any("sheet" in note for note in report.notes)
+
+
+def test_a_player_with_an_unknown_card_leaves_the_table_undecided() -> None:
+    ann, ben, cal = tight_trio()
+    report = explain_reachability(table_of(replace(ann, print=(99, *ann.print[1:])), ben, cal), time_bound=20)
+    assert report.players[0].verdict == "undecided" and "unknown card 99" in report.players[0].reason
+    assert report.verdict == "undecided"
+    assert report.issues() == []  # never an UNREACHABLE issue it cannot prove
