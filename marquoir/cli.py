@@ -80,7 +80,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         more, extra = deep(table)
         issues = issues + more
     if args.json:
-        _print_json({"legal": not issues, "issues": [i.to_json() for i in issues], **extra})
+        shown = {key: value for key, value in extra.items() if key != "explanation_lines"}
+        _print_json({"legal": not issues, "issues": [i.to_json() for i in issues], **shown})
     else:
         print(render_issues(issues))
         for line in extra.get("explanation_lines", []):

@@ -122,3 +122,28 @@ def test_installed_console_script_runs() -> None:
     result = subprocess.run([str(exe), "check", str(SEEDS / "yokai-3p.json")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "Legal" in result.stdout
+
+
+def test_deep_check_adds_the_witness(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--deep", str(SEEDS / "base-2p.json"))
+    assert code == 0
+    assert "reachable" in out and "Round 1:" in out
+    code, out, _ = run(capsys, "check", "--deep", "--json", str(SEEDS / "base-2p.json"))
+    data = json.loads(out)
+    assert code == 0 and data["legal"] is True
+    assert data["reachability"]["verdict"] == "reachable"
+    assert "explanation_lines" not in data
+
+
+def test_deep_check_finds_an_unreachable_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = seed("yokai-3p.json")
+    # Ichiro never took the Assistant while Hana did: the Grand Master cannot end with him.
+    doc["players"][1]["grand_master"] = True
+    doc["players"][2]["grand_master"] = False
+    path = tmp_path / "gm.json"
+    path.write_text(json.dumps(doc))
+    code, out, _ = run(capsys, "check", "--deep", "--json", str(path))
+    data = json.loads(out)
+    assert code == 1
+    assert [i["code"] for i in data["issues"]] == ["UNREACHABLE"]
+    assert "Assistant" in data["issues"][0]["message"]
