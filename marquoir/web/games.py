@@ -42,7 +42,7 @@ from markupsafe import Markup
 from sqlalchemy.engine import Engine
 
 from marquoir import Table, TableError, dump_table, parse_table, score
-from marquoir.i18n import get_language
+from marquoir.i18n import N_, get_language
 from marquoir.reports.charts import game_bars_svg
 from marquoir.reports.export import games_csv
 from marquoir.storage import (
@@ -180,6 +180,12 @@ def editing_fields() -> Markup:
     )
 
 
+def notify(message: str, **values: Any) -> None:
+    """A message for the next page, kept untranslated (with its values) so that it is shown in the language of
+    the page that shows it (``templates/_flashes.html``)."""
+    flash([message, values])
+
+
 def _remember(game: SavedGame) -> None:
     saved = [entry for entry in session.get("saved", []) if entry[0] != game.id]
     saved.append([game.id, game.edit_token])
@@ -221,7 +227,7 @@ def save() -> ResponseReturnValue:
     except StorageError as error:
         return _results_again(table, storage_message(error), 503)
     _remember(saved)
-    flash(_("The game is saved."))
+    notify(N_("The game is saved."))
     return redirect(url_for("games.editor", token=saved.edit_token), code=303)
 
 
@@ -248,7 +254,7 @@ def correct() -> ResponseReturnValue:
     except StorageError as error:
         return _results_again(table, storage_message(error), 503)
     _remember(saved)
-    flash(_("The correction is saved (version %(version)d).") % {"version": saved.version})
+    notify(N_("The correction is saved (version %(version)d)."), version=saved.version)
     return redirect(url_for("games.editor", token=saved.edit_token), code=303)
 
 
@@ -272,7 +278,7 @@ def delete(token: str) -> ResponseReturnValue:
     except StorageError as error:
         return unavailable_page(error)
     _forget(game_id)
-    flash(_("The game is deleted, with its history."))
+    notify(N_("The game is deleted, with its history."))
     return redirect(url_for("games.index"), code=303)
 
 
