@@ -109,19 +109,10 @@ def saved_sheet(token: str) -> ResponseReturnValue:
         return render_template("main/error.html", code=400, title=_("Sheet not printed"),
                                message=" ".join(errors.values())), 400
     lang = get_language()
-    title = _("Kanagawa game of %(date)s") % {"date": _date(game)}
     if options["format"] == "pdf":
-        data = filled_sheet_pdf(game.table, game.report, lang=lang, paper=options["paper"],
-                                played_at=game.played_at, title=title)
+        data = filled_sheet_pdf(game.table, game.report, lang=lang, paper=options["paper"], played_at=game.played_at)
         return pdf_response(data, f"kanagawa-game-{game.id}-{lang}.pdf")
-    return sheet_response(render_filled_sheet(game.table, game.report, lang=lang, played_at=game.played_at,
-                                              title=title))
-
-
-def _date(game: SavedGame) -> str:
-    from babel.dates import format_date
-
-    return format_date(game.played_at, format="long", locale=get_language())
+    return sheet_response(render_filled_sheet(game.table, game.report, lang=lang, played_at=game.played_at))
 
 
 @bp.post("/print/game")
