@@ -71,6 +71,13 @@ def _choices(values: Any) -> tuple[dict[str, Any], dict[str, str]]:
     return {"paper": paper, "format": kind}, errors
 
 
+@bp.get("/favicon.ico")
+def no_icon() -> ResponseReturnValue:
+    """The printed sheets are pages of their own (no ``<link rel="icon">``): the browser's request for an icon gets
+    an empty answer instead of a "not found" in its console."""
+    return Response(status=204)
+
+
 @bp.get("/print")
 def index() -> ResponseReturnValue:
     """The blank sheet's options: players, Yokai rows, paper, page or PDF."""
