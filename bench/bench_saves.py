@@ -1,0 +1,165 @@
+"""Many people saving games at once through the web app: saves per second, latency percentiles, no game lost, no
+error.
+
+The app runs as in production — waitress on 127.0.0.1, CSRF on, a fresh SQLite database in WAL mode — in a process
+of its own. C clients (threads of this process, each with its own cookie jar, like C phones) first load the home
+page for their CSRF token, then each saves S games by posting a table document to ``/games/save``, exactly as the
+results page's "Save this game" button does, and records the latency of every save (the 303 answer; the redirect
+is not followed). Bounded in count and in time (a client stops after its saves or after --seconds). Then the
+database is checked: every game a client was told was saved (its edit link) is there with the table it sent, and
+there is no other.
+
+    .venv/bin/python bench/bench_saves.py [--clients 16] [--saves 25] [--threads 8] [--seconds 120]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = ROOT / "seeds" / "base-4p.json"
+
+SERVER = """
+import logging, sys
+logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "task queue depth" is what this bench provokes
+from waitress.server import create_server
+from marquoir.web import create_app
+app = create_app({"SECRET_KEY": "bench-saves", "DATABASE_URL": sys.argv[1]})
+server = create_server(app, host="127.0.0.1", port=0, threads=int(sys.argv[2]), ident="marquoir-bench",
+                       connection_limit=1000, channel_timeout=120)
+print(server.effective_port, flush=True)
+server.run()
+"""
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def client(base: str, index: int, saves: int, deadline: float, document: dict[str, Any],
+           out: dict[int, tuple[list[tuple[str, str]], list[float], list[str]]]) -> None:
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+    saved: list[tuple[str, str]] = []
+    latencies: list[float] = []
+    errors: list[str] = []
+    try:
+        home = opener.open(base + "/", timeout=60).read().decode("utf-8")
+        token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', home)
+        assert token, "no CSRF token on the home page"
+        csrf = token.group(1)
+    except Exception as error:  # a failed client is reported, not raised in its thread
+        out[index] = ([], [], [f"client {index}: {error}"])
+        return
+    for n in range(saves):
+        if time.monotonic() > deadline:
+            break
+        doc = json.loads(json.dumps(document))
+        for player in doc["players"]:
+            player["name"] = f"C{index}-{n}-{player['name']}"[:40]
+        table = json.dumps(doc, ensure_ascii=False)
+        body = urllib.parse.urlencode({"csrf_token": csrf, "table": table}).encode("utf-8")
+        request = urllib.request.Request(base + "/games/save", data=body, method="POST")
+        start = time.perf_counter()
+        try:
+            response = opener.open(request, timeout=120)
+            status, location = response.status, response.headers.get("Location", "")
+        except urllib.error.HTTPError as error:
+            status, location = error.code, error.headers.get("Location", "")
+        except OSError as error:
+            errors.append(f"client {index}, save {n}: {error}")
+            continue
+        latencies.append(time.perf_counter() - start)
+        match = re.search(r"/e/([A-Za-z0-9_-]+)$", location)
+        if status != 303 or not match:
+            errors.append(f"client {index}, save {n}: HTTP {status}")
+            continue
+        saved.append((match.group(1), table))
+    out[index] = (saved, latencies, errors)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--saves", type=int, default=25, help="saves per client")
+    parser.add_argument("--threads", type=int, default=8, help="waitress worker threads")
+    parser.add_argument("--seconds", type=float, default=120.0, help="time bound of the whole run")
+    args = parser.parse_args()
+
+    from marquoir import load_table, table_to_document
+    from marquoir.storage import count_games, get_game_by_edit_token, open_database, sqlite_url
+
+    document = table_to_document(load_table(SEED.read_text(encoding="utf-8")))
+    with tempfile.TemporaryDirectory() as folder:
+        url = sqlite_url(Path(folder) / "bench.sqlite3")
+        server = subprocess.Popen([sys.executable, "-c", SERVER, url, str(args.threads)], stdout=subprocess.PIPE,
+                                  text=True)
+        try:
+            assert server.stdout is not None
+            port = int(server.stdout.readline())
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + args.seconds
+            results: dict[int, tuple[list[tuple[str, str]], list[float], list[str]]] = {}
+            threads = [
+                threading.Thread(target=client, args=(base, i, args.saves, deadline, document, results))
+                for i in range(args.clients)
+            ]
+            start = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(args.seconds + 60)
+            elapsed = time.perf_counter() - start
+        finally:
+            server.terminate()
+            server.wait(10)
+        saved = [item for s, _l, _e in results.values() for item in s]
+        latencies = [x for _s, lat, _e in results.values() for x in lat]
+        errors = [x for _s, _l, err in results.values() for x in err]
+        engine = open_database(url)
+        lost = []
+        for edit_token, table in saved:
+            game = get_game_by_edit_token(engine, edit_token)
+            if game is None or game.document != table_to_document(load_table(table)):
+                lost.append(edit_token)
+        stored = count_games(engine)
+        engine.dispose()
+
+    print(f"{args.clients} clients x {args.saves} saves through waitress ({args.threads} threads) on loopback, "
+          f"SQLite WAL, CSRF on")
+    print(f"saves answered: {len(latencies)} in {elapsed:.2f} s = {len(latencies) / elapsed:.1f} saves/s")
+    if latencies:
+        print(f"latency: p50 {percentile(latencies, 0.50) * 1000:.1f} ms, p95 {percentile(latencies, 0.95) * 1000:.1f}"
+              f" ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms, "
+              f"mean {statistics.fmean(latencies) * 1000:.1f} ms")
+    print(f"games saved (303 with an edit link): {len(saved)}; in the database: {stored}; lost: {len(lost)}; "
+          f"errors: {len(errors)}")
+    for line in errors[:10]:
+        print("  error:", line)
+    ok = not errors and not lost and stored == len(saved) == len(latencies) and len(saved) > 0
+    print("OK: no game lost, no error" if ok else "FAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
