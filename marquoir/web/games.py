@@ -16,8 +16,9 @@ The games this browser saved are remembered in the signed session cookie (their 
 from __future__ import annotations
 
 import re
+import threading
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -88,6 +89,7 @@ class Storage:
     url: str
     engine: Engine | None = None
     error: StorageError | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 def open_storage(app: Flask) -> Storage:
@@ -112,13 +114,16 @@ def open_storage(app: Flask) -> Storage:
 def engine() -> Engine:
     """The app's database engine; :class:`StorageError` when it cannot be opened."""
     state: Storage = current_app.extensions[EXTENSION]
-    if state.engine is None:
-        if not state.url:
-            assert state.error is not None
-            raise state.error
-        state.engine = open_database(state.url)
-        state.error = None
-    return state.engine
+    if state.engine is not None:
+        return state.engine
+    with state.lock:  # several requests may find it closed at once: one opens it
+        if state.engine is None:
+            if not state.url:
+                assert state.error is not None
+                raise state.error
+            state.engine = open_database(state.url)
+            state.error = None
+        return state.engine
 
 
 def storage_message(error: StorageError) -> str:

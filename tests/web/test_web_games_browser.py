@@ -4,6 +4,7 @@ phone width (390 px) and desktop width go to test-artifacts/ (git-ignored)."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -176,6 +177,43 @@ def test_print_the_blank_sheet(browser: Any, games_server: str, viewport: dict[s
         page.emulate_media(media="print")  # as printed: the same sheet, nothing hidden or cut sideways
         assert page.locator("table.scores").is_visible()
         assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
+        assert errors.seen == []
+    finally:
+        context.close()
+
+
+def test_statistics_are_readable_on_a_phone(browser: Any, games_server: str, viewport: dict[str, int],
+                                            artifacts: Path) -> None:
+    context, page, errors = open_page(browser, viewport)
+    try:
+        page.goto(games_server + "/")
+        csrf = page.locator("input[name=csrf_token]").first.get_attribute("value")
+        hana = f"Hana{viewport['width']}"  # the server is shared by the phone and desktop runs
+        for cards in ([12, 8], [9, 9], [7, 13], [11, 10]):  # the second game is a tie: a shared win
+            table = json.dumps({"game": "kanagawa", "families": ["trees", "characters", "buildings", "animals"],
+                                "players": [{"name": name, "sheet": {"print_cards": n, "season_chain": 2,
+                                                                     "harmony": 0, "diplomas": [],
+                                                                     "grand_master": False, "yokai": 0}}
+                                            for name, n in zip((hana, "Ichiro"), cards, strict=True)]})
+            response = page.request.post(games_server + "/games/save", form={"csrf_token": csrf, "table": table},
+                                         max_redirects=0)
+            assert response.status == 303
+        page.get_by_role("link", name="Statistics").first.click()
+        page.wait_for_selector("#stats")
+        row = page.locator("#stats tr").filter(has_text=hana)
+        assert row.inner_text().split("\t")[1:] == ["4", "3 (1 shared)", "11.8", "14"]  # 14, 11 (tie), 9, 13
+        chart = page.locator("#totals-chart svg")
+        assert chart.bounding_box()["width"] >= 300  # the chart fills a phone's width
+        smallest = page.evaluate(
+            "Math.min(...Array.from(document.querySelectorAll('#totals-chart svg text'))"
+            ".map(t => t.getBoundingClientRect().height))"
+        )
+        assert smallest >= 10  # its words are at least 10 px tall on screen
+        shot(page, artifacts, "stats")
+        page.get_by_role("link", name=hana).click()
+        page.wait_for_selector("#category-averages")
+        assert page.locator("h1").inner_text() == hana and page.locator("#totals-chart svg polyline").count() == 1
+        shot(page, artifacts, "stats-player")
         assert errors.seen == []
     finally:
         context.close()
