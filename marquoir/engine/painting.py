@@ -194,3 +194,85 @@ def paint_with_placing(
         for index in new:
             state = place(state, icons, index)
         yield chosen, paint(state, icons, need, chosen)
+
+
+# ----------------------------------------------------------------------------------------------- bit-mask forms
+# The same rules on bit masks, for searches that try many brush states (the reachability checker). Each function
+# gives exactly what its counterpart above gives (tests/engine/test_engine_painting.py checks this on random
+# Studios); they skip the checks whose answers the masks already settle.
+
+
+def serving_mask(icons: Sequence[str], landscape: str) -> int:
+    """The icons (as a bit mask) that can serve a Print card of ``landscape``: see :func:`serves`."""
+    mask = 0
+    for index, icon in enumerate(icons):
+        if icon in (landscape, JOKER):
+            mask |= 1 << index
+    return mask
+
+
+def paint_ways(brushes: Brushes, serving: int, count: int) -> list[tuple[tuple[int, ...], Brushes]]:
+    """:func:`paint_with_placing` for a card needing ``count`` brushes on the icons ``serving`` (a mask, see
+    :func:`serving_mask`): every set of icons that can paint it now, placing free brushes on empty icons when needed,
+    with the brushes after painting. Ready icons hold a brush that has not painted on an icon not yet used; empty
+    icons hold no brush and have not been used (the golden rules)."""
+    placed, painted, served, free = brushes.placed, brushes.painted, brushes.served, brushes.free
+    candidates = serving & ~served & ~painted
+    if not free:
+        candidates &= placed
+    icons: list[int] = []
+    index = 0
+    while candidates:
+        if candidates & 1:
+            icons.append(index)
+        candidates >>= 1
+        index += 1
+    if len(icons) < count:
+        return []
+    ways: list[tuple[tuple[int, ...], Brushes]] = []
+    moves = brushes.moves
+    for chosen in combinations(icons, count):
+        mask = 0
+        for index in chosen:
+            mask |= 1 << index
+        new = (mask & ~placed).bit_count()
+        if new > free:
+            continue
+        ways.append((chosen, Brushes(placed | mask, painted | mask, served | mask, free - new, moves)))
+    return ways
+
+
+def moves_between(brushes: Brushes, arrows: int, sources: int, targets: int) -> list[tuple[int, int, Brushes]]:
+    """:func:`move` for every brush on an icon of ``sources`` to every empty icon of ``targets`` (masks of icons
+    that exist): ``(source, target, brushes after)``, sources then targets in icon order; none once the arrows of
+    the round are used. The brush keeps its mark of having painted this round."""
+    placed = brushes.placed
+    if brushes.moves >= arrows:
+        return []
+    sources &= placed
+    targets &= ~placed
+    if not sources or not targets:
+        return []
+    target_list: list[int] = []
+    index = 0
+    mask = targets
+    while mask:
+        if mask & 1:
+            target_list.append(index)
+        mask >>= 1
+        index += 1
+    painted, served, free, moves = brushes.painted, brushes.served, brushes.free, brushes.moves + 1
+    out: list[tuple[int, int, Brushes]] = []
+    source = 0
+    while sources:
+        if sources & 1:
+            src = 1 << source
+            had = painted & src
+            for target in target_list:
+                dst = 1 << target
+                out.append((source, target, Brushes(
+                    (placed & ~src) | dst, (painted & ~src) | dst if had else painted, served, free, moves
+                )))
+        sources >>= 1
+        source += 1
+    return out

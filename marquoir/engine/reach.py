@@ -194,6 +194,12 @@ class _Player:
     brush_table: list[list[int]] = field(default_factory=list)
     max_paint: int = 0
     canon_cache: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: Per Print position: each painting need the card may have, whether it was guessed, and the icons serving it.
+    needs_at: list[list[tuple[Paint, bool, int]]] = field(default_factory=list)
+    #: Per Studio prefix: the mask of the icons it has.
+    size_at: list[int] = field(default_factory=list)
+    marks_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = field(default_factory=dict)
+    ends_of: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(default_factory=dict)
     relocation_cache: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(
         default_factory=dict
     )
@@ -228,6 +234,15 @@ class _Player:
             self.keep_at.append(self.keep_at[-1] + (half.icon == "keep"))
             self.studio_brushes_at.append(self.studio_brushes_at[-1] + (half.icon == "brush"))
         self.icon_names = names
+        self.size_at = [(1 << len(icons_now)) - 1 for icons_now in self.icons_at]
+        for printed in self.prints:
+            if printed.paint is not None:
+                needs = [(printed.paint, False)]
+            else:
+                needs = [(Paint(landscape, 1), True) for landscape in LANDSCAPES]
+            self.needs_at.append(
+                [(need, guessed, painting.serving_mask(icons, need.landscape)) for need, guessed in needs]
+            )
         for icons_now in self.icons_at:
             groups: dict[str, list[int]] = {}
             for index, icon in enumerate(icons_now):
@@ -297,9 +312,14 @@ class _Player:
         """Where the brushes can stand at the end of a round, moved with the ``arrows`` left once the painting is
         over: each canonical placement (see :meth:`canon`) with the group-to-group moves that make it. Only icons
         serving a card still to paint receive a brush (elsewhere it could only be moved again)."""
+        direct = (placed, j, arrows, i)
+        known = self.ends_of.get(direct)
+        if known is not None:
+            return known
         key = (self.canon(placed, j), j, arrows, self.useful_at[i])
         known = self.relocation_cache.get(key)
         if known is not None:
+            self.ends_of[direct] = known
             return known
         groups = self.groups_at[j]
         counts = tuple(sum(1 for x in g if placed >> x & 1) for g in groups)
@@ -331,6 +351,7 @@ class _Player:
                     mask |= 1 << x
             result.append((mask, moves))
         self.relocation_cache[key] = result
+        self.ends_of[direct] = result
         return result
 
     def brushes_at(self, i: int, j: int) -> int:
@@ -448,34 +469,41 @@ class _Search:
     min_take: int = 1
     reduced: bool = True
     node_limit: int | None = None
+    #: The search that explores rounds for this one: the player's ``any`` search (1 to 3 cards a round) of the same
+    #: kind (reduced or full). A round's ends under a tighter ``cap`` or ``min_take`` are exactly its ends whose
+    #: cards taken (fixed by the start and the end, see :func:`_taken`) lie within them: the cards taken only grow
+    #: along a round, so every path to such an end respects the tighter cap all along. ``None``: explores itself.
+    base: _Search | None = None
     rounds_cache: dict[tuple[_Start, bool], list[_Start]] = field(default_factory=dict)
+    #: Every end of a round from a start, with the cards taken, most progress first (1 to 3 cards, none allowed).
+    ends_cache: dict[_Start, list[tuple[_Start, int]]] = field(default_factory=dict)
     memo: dict[tuple[_Start, int], bool] = field(default_factory=dict)
     best: tuple[int, int] = (0, 0)
     eleven_cut: bool = False
     nodes: int = 0
-
-    def _paint_needs(self, i: int) -> list[tuple[Paint, bool]]:
-        need = self.p.prints[i].paint
-        if need is not None:
-            return [(need, False)]
-        return [(Paint(landscape, 1), True) for landscape in LANDSCAPES]
 
     def _key(self, micro: _Micro) -> tuple[Any, ...]:
         """The micro-state up to the symmetry of same-landscape icons: for each icon that holds a brush or has
         served, its landscape group and its state; sorted, so that which icon of a group it is does not count."""
         i, j, hp, hs, hk, taken, b, phase = micro
         placed, painted, served = b.placed, b.painted, b.served
-        group_of = self.p.group_of_at[j]
-        busy = placed | served
-        marks = []
-        x = 0
-        while busy:
-            if busy & 1:
-                marks.append(group_of[x] << 3 | (placed >> x & 1) | (painted >> x & 1) << 1 | (served >> x & 1) << 2)
-            busy >>= 1
-            x += 1
-        marks.sort()
-        return (i, j, hp, hs, hk, taken, b.free, b.moves, phase, tuple(marks))
+        cache = self.p.marks_cache
+        known = cache.get((j, placed, painted, served))
+        if known is None:
+            group_of = self.p.group_of_at[j]
+            busy = placed | served
+            marks = []
+            x = 0
+            while busy:
+                if busy & 1:
+                    marks.append(
+                        group_of[x] << 3 | (placed >> x & 1) | (painted >> x & 1) << 1 | (served >> x & 1) << 2
+                    )
+                busy >>= 1
+                x += 1
+            marks.sort()
+            known = cache[(j, placed, painted, served)] = tuple(marks)
+        return (i, j, hp, hs, hk, taken, b.free, b.moves, phase, known)
 
     def explore(
         self,
@@ -483,10 +511,11 @@ class _Search:
         last: bool,
         parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] | None,
         stop_at: _Start | None = None,
+        every: bool = False,
     ) -> dict[_Start, tuple[_Micro, tuple[int, int, int], _Relocation]]:
         """Every distinct end of one round from ``start`` (up to symmetry): the next round's start, with the
         micro-state it ends from and the cards kept at the end. ``parents`` (when given) records the steps;
-        ``stop_at``: stop as soon as that end is found."""
+        ``stop_at``: stop as soon as that end is found; ``every``: any number of cards up to 3 (see ``base``)."""
         p = self.p
         i0, j0, hp0, hs0, hk0, placed0 = start
         brushes0 = Brushes(placed0, 0, 0, p.brushes_at(i0, j0) - placed0.bit_count(), 0)
@@ -498,8 +527,9 @@ class _Search:
         stack: deque[_Micro] = deque([first])
         take_next = stack.pop if parents is None else stack.popleft
         outcomes: dict[_Start, tuple[_Micro, tuple[int, int, int], _Relocation]] = {}
-        min_take = 0 if (last and self.deck_end) else self.min_take
-        cap = self.cap
+        ended: set[tuple[int, ...]] = set()
+        min_take = 0 if every or (last and self.deck_end) else self.min_take
+        cap = MAX_TAKE if every else self.cap
         reduced = self.reduced
         while stack:
             self.nodes += 1
@@ -509,7 +539,6 @@ class _Search:
                 raise _OutOfBudget
             micro = take_next()
             i, j, hp, hs, hk, taken, brushes, phase = micro
-            icons = p.icons_at[j]
             children: list[tuple[_Micro, _RawStep]] = []
             # Reduced search: Studio cards first, then paints with the moves they need, then moves for later rounds
             # (phases 0, 1, 2; see the module docstring). The full search keeps phase 0 throughout.
@@ -522,8 +551,8 @@ class _Search:
                                  ("studio", j, gained)))
             # Expand the Print with the next Print card.
             if i < p.n and (hp > 0 or taken < cap) and phase < 2:
-                for need, guessed in self._paint_needs(i):
-                    for used, after in painting.paint_with_placing(brushes, icons, need):
+                for need, guessed, serving in p.needs_at[i]:
+                    for used, after in painting.paint_ways(brushes, serving & p.size_at[j], need.brushes):
                         gained = p.brushes_at(i + 1, j) - p.brushes_at(i, j)
                         nb = after.gain(gained) if gained else after
                         children.append(((i + 1, j, hp - 1 if hp else 0, hs, hk, taken if hp else taken + 1, nb,
@@ -538,13 +567,8 @@ class _Search:
                     # A brush moves before a paint only to paint: it must not have painted this round yet.
                     useful &= p.serving_next[i] & ~brushes.served if i < p.n else 0
                     sources &= ~brushes.painted
-                for source in (x for x in brushes.icons_with_brush() if sources >> x & 1):
-                    for target in range(len(icons)):
-                        if not brushes.placed >> target & 1 and useful >> target & 1:
-                            moved = painting.move(brushes, icons, arrows, source, target)
-                            children.append(
-                                ((i, j, hp, hs, hk, taken, moved, painting_phase), ("move", source, target))
-                            )
+                for source, target, moved in painting.moves_between(brushes, arrows, sources, useful & p.size_at[j]):
+                    children.append(((i, j, hp, hs, hk, taken, moved, painting_phase), ("move", source, target)))
             for child, step in children:
                 key = self._key(child)
                 if key in seen:
@@ -557,6 +581,13 @@ class _Search:
             room = p.keep_at[j] - (hp + hs + hk)
             if room < 0:
                 continue
+            # The ends of the round from here depend only on the cards, the brushes' places and the arrows left
+            # (the brushes owned follow from the cards): a micro-state differing only in what has painted or served
+            # this round ends the round the same way, and its ends were recorded already.
+            ending = (i, j, hp, hs, hk, taken, brushes.placed, brushes.moves)
+            if ending in ended:
+                continue
+            ended.add(ending)
             free_p, free_s, free_k = p.n - i - hp, p.m - j - hs, p.kept - hk
             if reduced:
                 ends = p.relocations(brushes.placed, j, p.arrows_at[j] - brushes.moves, i)
@@ -575,13 +606,27 @@ class _Search:
                                     return outcomes
         return outcomes
 
+    def round_ends(self, start: _Start) -> list[tuple[_Start, int]]:
+        """Every end of a round from ``start`` taking 0 to 3 cards, with the cards taken, most progress first (a
+        witness is found sooner); explored once and shared by the searches of every cap (see ``base``)."""
+        if self.base is not None:
+            return self.base.round_ends(start)
+        cached = self.ends_cache.get(start)
+        if cached is None:
+            before = start[0] + start[1] + start[2] + start[3] + start[4]
+            ends = self.explore(start, True, None, every=True)
+            found = [(o, o[0] + o[1] + o[2] + o[3] + o[4] - before) for o in ends]
+            found.sort(key=lambda e: -e[1])
+            self.ends_cache[start] = cached = found
+        return cached
+
     def round_outcomes(self, start: _Start, last: bool) -> list[_Start]:
         key = (start, last)
         cached = self.rounds_cache.get(key)
         if cached is None:
-            cached = list(self.explore(start, last, None))
-            # Most progress first: a witness is found sooner.
-            cached.sort(key=lambda o: -(o[0] + o[1] + o[2] + o[3] + o[4]))
+            least = 0 if (last and self.deck_end) else self.min_take
+            cap = self.cap
+            cached = [end for end, taken in self.round_ends(start) if least <= taken <= cap]
             self.rounds_cache[key] = cached
         return cached
 
@@ -834,7 +879,9 @@ def explain_reachability(
             for p in prepared:
                 kinds[(p.index, "any")] = searches[p.index]
                 for kind, (least, most) in _KINDS.items():
-                    kinds[(p.index, kind)] = _Search(p, deck_end, deadline, cap=most, min_take=least, reduced=reduced)
+                    kinds[(p.index, kind)] = _Search(
+                        p, deck_end, deadline, cap=most, min_take=least, reduced=reduced, base=searches[p.index]
+                    )
             unmatched = []
             # Players most likely to fail first: the longest builds.
             order = sorted(prepared, key=lambda p: -p.total)

@@ -64,3 +64,32 @@ def test_a_move_uses_one_arrow_and_keeps_the_brushes(
     else:
         assert brushes.moves >= arrows or not 0 <= source < len(icons) or not 0 <= target < len(icons) \
             or not brushes.placed >> source & 1 or brushes.placed >> target & 1 or source == target
+
+
+@given(studios(), needs)
+def test_the_mask_form_of_painting_gives_exactly_the_same_ways(
+    studio: tuple[tuple[str, ...], Brushes], need: Paint
+) -> None:
+    icons, brushes = studio
+    expected = list(painting.paint_with_placing(brushes, icons, need))
+    serving = painting.serving_mask(icons, need.landscape)
+    assert serving == sum(1 << i for i, icon in enumerate(icons) if painting.serves(icon, need.landscape))
+    assert painting.paint_ways(brushes, serving, need.brushes) == expected
+
+
+@given(studios(), st.integers(0, 3), st.integers(0, 255), st.integers(0, 255))
+def test_the_mask_form_of_moving_gives_exactly_the_same_moves(
+    studio: tuple[tuple[str, ...], Brushes], arrows: int, sources: int, targets: int
+) -> None:
+    icons, brushes = studio
+    size = (1 << len(icons)) - 1
+    sources &= size
+    targets &= size
+    expected = [
+        (source, target, painting.move(brushes, icons, arrows, source, target))
+        for source in brushes.icons_with_brush()
+        if sources >> source & 1
+        for target in range(len(icons))
+        if targets >> target & 1 and painting.move_problem(brushes, icons, arrows, source, target) is None
+    ]
+    assert painting.moves_between(brushes, arrows, sources, targets) == expected
