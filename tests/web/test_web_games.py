@@ -293,3 +293,27 @@ def test_a_tampered_or_missing_game_is_a_400(client: FlaskClient) -> None:
     assert response.status_code == 400 and "families" in response.get_data(as_text=True)
     assert client.post("/games/correct", data={"table": GAME}).status_code == 404  # no edit token
     assert client.get("/s/short").status_code == 404 and client.get("/s/" + "x" * 40).status_code == 404
+
+
+def test_the_qr_code_holds_the_read_only_link_and_not_the_edit_link(client: FlaskClient) -> None:
+    import re
+
+    import segno
+
+    token = save(client)
+    page = client.get(f"/e/{token}").get_data(as_text=True)
+    share = share_token_in(page)
+    drawn = re.search(r'<svg[^>]*class="qr"[^>]*>.*?</svg>', page, re.S)
+    assert drawn, "no QR code on the page"
+
+    def modules(svg: str) -> list[str]:
+        """The drawn paths (the dark modules; a light background too)."""
+        return re.findall(r' d="([^"]+)"', svg)
+
+    def code_of(text: str) -> list[str]:
+        return modules(segno.make(text, error="m").svg_inline(scale=4, border=2, light="#fff"))
+
+    assert modules(drawn.group(0)) == code_of(f"http://localhost/s/{share}")
+    assert modules(drawn.group(0)) != code_of(f"http://localhost/e/{token}")
+    read_only = client.get(f"/s/{share}").get_data(as_text=True)
+    assert modules(drawn.group(0)) == modules(re.search(r'<svg[^>]*class="qr".*?</svg>', read_only, re.S).group(0))
