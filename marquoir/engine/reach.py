@@ -199,6 +199,10 @@ class _Player:
     #: Per Studio prefix: the mask of the icons it has.
     size_at: list[int] = field(default_factory=list)
     marks_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = field(default_factory=dict)
+    #: Per Studio prefix: each landscape group's icons as a mask, and the masks of its first 0, 1, 2… icons.
+    group_masks_at: list[tuple[int, ...]] = field(default_factory=list)
+    prefix_masks_at: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
+    targets_cache: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     ends_of: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(default_factory=dict)
     relocation_cache: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(
         default_factory=dict
@@ -250,6 +254,10 @@ class _Player:
             self.groups_at.append(tuple(tuple(g) for g in groups.values()))
             kinds = list(groups)
             self.group_of_at.append(tuple(kinds.index(icon) for icon in icons_now))
+            self.group_masks_at.append(tuple(sum(1 << x for x in g) for g in groups.values()))
+            self.prefix_masks_at.append(
+                tuple(tuple(sum(1 << x for x in g[:c]) for c in range(len(g) + 1)) for g in groups.values())
+            )
         # Icons worth moving a brush to: those serving a landscape some Print card from position i on needs.
         for i in range(self.n + 1):
             wanted = {h.paint.landscape if h.paint else None for h in self.prints[i:]}
@@ -301,10 +309,8 @@ class _Player:
         if known is not None:
             return known
         out = 0
-        for group in self.groups_at[j]:
-            count = sum(1 for x in group if placed >> x & 1)
-            for x in group[:count]:
-                out |= 1 << x
+        for mask, prefixes in zip(self.group_masks_at[j], self.prefix_masks_at[j], strict=True):
+            out |= prefixes[(placed & mask).bit_count()]
         self.canon_cache[(placed, j)] = out
         return out
 
@@ -316,15 +322,21 @@ class _Player:
         known = self.ends_of.get(direct)
         if known is not None:
             return known
+        if not arrows:
+            known = self.ends_of[direct] = [(self.canon(placed, j), ())]
+            return known
         key = (self.canon(placed, j), j, arrows, self.useful_at[i])
         known = self.relocation_cache.get(key)
         if known is not None:
             self.ends_of[direct] = known
             return known
         groups = self.groups_at[j]
-        counts = tuple(sum(1 for x in g if placed >> x & 1) for g in groups)
-        useful = self.useful_at[i]
-        targets = [g for g, group in enumerate(groups) if any(useful >> x & 1 for x in group)]
+        counts = tuple((placed & mask).bit_count() for mask in self.group_masks_at[j])
+        targets = self.targets_cache.get((j, i))
+        if targets is None:
+            useful = self.useful_at[i]
+            targets = [g for g, mask in enumerate(self.group_masks_at[j]) if useful & mask]
+            self.targets_cache[(j, i)] = targets
         found: dict[tuple[int, ...], _Relocation] = {}
         frontier: list[tuple[tuple[int, ...], _Relocation]] = [(counts, ())]
         for _ in range(arrows + 1):
@@ -344,11 +356,11 @@ class _Player:
                             following.append((tuple(nxt), (*moves, (a, b))))
             frontier = following
         result = []
+        prefixes = self.prefix_masks_at[j]
         for vector, moves in found.items():
             mask = 0
-            for group, count in zip(groups, vector, strict=True):
-                for x in group[:count]:
-                    mask |= 1 << x
+            for group, count in enumerate(vector):
+                mask |= prefixes[group][count]
             result.append((mask, moves))
         self.relocation_cache[key] = result
         self.ends_of[direct] = result
@@ -531,46 +543,54 @@ class _Search:
         min_take = 0 if every or (last and self.deck_end) else self.min_take
         cap = MAX_TAKE if every else self.cap
         reduced = self.reduced
+        # Reduced search: Studio cards first, then paints with the moves they need, then moves for later rounds
+        # (phases 0, 1, 2; see the module docstring). The full search keeps phase 0 throughout.
+        painting_phase = 1 if reduced else 0
+        n, m, kept = p.n, p.m, p.kept
+        brush_table, arrows_at, keep_at, size_at = p.brush_table, p.arrows_at, p.keep_at, p.size_at
+        useful_at, serving_next, needs_at = p.useful_at, p.serving_next, p.needs_at
+        key_of = self._key
+        paint_ways, moves_between = painting.paint_ways, painting.moves_between
+        node_limit = self.node_limit
         while stack:
             self.nodes += 1
             if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
                 raise _OutOfTime
-            if self.node_limit is not None and self.nodes > self.node_limit:
+            if node_limit is not None and self.nodes > node_limit:
                 raise _OutOfBudget
             micro = take_next()
             i, j, hp, hs, hk, taken, brushes, phase = micro
             children: list[tuple[_Micro, _RawStep]] = []
-            # Reduced search: Studio cards first, then paints with the moves they need, then moves for later rounds
-            # (phases 0, 1, 2; see the module docstring). The full search keeps phase 0 throughout.
-            painting_phase = 1 if reduced else 0
+            owned = brush_table[i]
             # Improve the Studio with the next Studio card (from hand, or taken now).
-            if j < p.m and (hs > 0 or taken < cap) and phase == 0:
-                gained = p.brushes_at(i, j + 1) - p.brushes_at(i, j)
+            if phase == 0 and j < m and (hs > 0 or taken < cap):
+                gained = owned[j + 1] - owned[j]
                 nb = brushes.gain(gained) if gained else brushes
                 children.append(((i, j + 1, hp, hs - 1 if hs else 0, hk, taken if hs else taken + 1, nb, 0),
                                  ("studio", j, gained)))
             # Expand the Print with the next Print card.
-            if i < p.n and (hp > 0 or taken < cap) and phase < 2:
-                for need, guessed, serving in p.needs_at[i]:
-                    for used, after in painting.paint_ways(brushes, serving & p.size_at[j], need.brushes):
-                        gained = p.brushes_at(i + 1, j) - p.brushes_at(i, j)
+            if phase < 2 and i < n and (hp > 0 or taken < cap):
+                gained = brush_table[i + 1][j] - owned[j]
+                painted_micro = (hp - 1 if hp else 0, hs, hk, taken if hp else taken + 1)
+                for need, guessed, serving in needs_at[i]:
+                    for used, after in paint_ways(brushes, serving & size_at[j], need.brushes):
                         nb = after.gain(gained) if gained else after
-                        children.append(((i + 1, j, hp - 1 if hp else 0, hs, hk, taken if hp else taken + 1, nb,
-                                          painting_phase), ("paint", i, need, guessed, used, brushes.placed, gained)))
+                        children.append(((i + 1, j, *painted_micro, nb, painting_phase),
+                                         ("paint", i, need, guessed, used, brushes.placed, gained)))
             # Move a brush with an arrow. Reduced search: only towards an icon serving the next Print card (before
             # painting it); the moves after the painting are counted at the end of the round (relocations).
-            if brushes.moves < p.arrows_at[j]:
-                arrows = p.arrows_at[j]
-                useful = p.useful_at[i]
+            arrows = arrows_at[j]
+            if brushes.moves < arrows:
+                useful = useful_at[i]
                 sources = brushes.placed
                 if reduced:
                     # A brush moves before a paint only to paint: it must not have painted this round yet.
-                    useful &= p.serving_next[i] & ~brushes.served if i < p.n else 0
+                    useful &= serving_next[i] & ~brushes.served if i < n else 0
                     sources &= ~brushes.painted
-                for source, target, moved in painting.moves_between(brushes, arrows, sources, useful & p.size_at[j]):
+                for source, target, moved in moves_between(brushes, arrows, sources, useful & size_at[j]):
                     children.append(((i, j, hp, hs, hk, taken, moved, painting_phase), ("move", source, target)))
             for child, step in children:
-                key = self._key(child)
+                key = key_of(child)
                 if key in seen:
                     continue
                 seen.add(key)
@@ -578,7 +598,7 @@ class _Search:
                     parents[child] = (micro, step)
                 stack.append(child)
             # End the round here, keeping the earliest cards not yet taken (within the keep icons).
-            room = p.keep_at[j] - (hp + hs + hk)
+            room = keep_at[j] - (hp + hs + hk)
             if room < 0:
                 continue
             # The ends of the round from here depend only on the cards, the brushes' places and the arrows left
@@ -588,14 +608,15 @@ class _Search:
             if ending in ended:
                 continue
             ended.add(ending)
-            free_p, free_s, free_k = p.n - i - hp, p.m - j - hs, p.kept - hk
+            free_p, free_s, free_k = n - i - hp, m - j - hs, kept - hk
             if reduced:
-                ends = p.relocations(brushes.placed, j, p.arrows_at[j] - brushes.moves, i)
+                ends = p.relocations(brushes.placed, j, arrows - brushes.moves, i)
             else:
                 ends = [(p.canon(brushes.placed, j), ())]
-            for x1 in range(min(free_p, room, cap - taken) + 1):
-                for x2 in range(min(free_s, room - x1, cap - taken - x1) + 1):
-                    for x3 in range(min(free_k, room - x1 - x2, cap - taken - x1 - x2) + 1):
+            left = cap - taken
+            for x1 in range(min(free_p, room, left) + 1):
+                for x2 in range(min(free_s, room - x1, left - x1) + 1):
+                    for x3 in range(min(free_k, room - x1 - x2, left - x1 - x2) + 1):
                         if taken + x1 + x2 + x3 < min_take:
                             continue
                         for canon, relocated in ends:
