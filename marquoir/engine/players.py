@@ -8,8 +8,10 @@ state, so it can never break a rule. The greedy player looks only at what the Sc
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Protocol
 
 from marquoir.catalogue import catalogue
@@ -65,10 +67,17 @@ class RandomPlayer:
     def choose(self, state: GameState, actions: Sequence[Action], rng: random.Random) -> Action:
         kinds: dict[type, list[Action]] = {}
         for action in actions:
-            kinds.setdefault(type(action), []).append(action)
+            kind = type(action)
+            same = kinds.get(kind)
+            if same is None:
+                kinds[kind] = [action]
+            else:
+                same.append(action)
+        # A kind drawn with the weights, as ``rng.choices(kinds, weights)`` draws it (the same single draw).
         options = list(kinds)
-        kind = rng.choices(options, weights=[_KIND_WEIGHTS.get(k, 1) for k in options])[0]
-        return rng.choice(kinds[kind])
+        cumulative = list(accumulate(_KIND_WEIGHTS.get(k, 1) for k in options))
+        chosen = options[bisect(cumulative, rng.random() * cumulative[-1], 0, len(options) - 1)]
+        return rng.choice(kinds[chosen])
 
 
 def _paintable(state: GameState, seat: int, card: int) -> bool:

@@ -2,7 +2,9 @@
 
 Sources: seed 000 ("Game Play" steps 1–3, "End of the Game"), seed 002 (sections 2 and 4), seed 003 ("Gameplay"),
 ``SOURCES.md`` (rule decisions 7, 8, 12). The painting rules themselves are in :mod:`marquoir.engine.painting`;
-Diploma requirements are judged by :func:`marquoir.diplomas.check_diploma` (written once, in the core).
+Diploma requirements are judged by the core (:mod:`marquoir.diplomas`, written once): :func:`~marquoir.diplomas.meets`,
+the verdict of :func:`~marquoir.diplomas.check_diploma` without listing the cards (a conformance test checks that
+the two agree at every step of random games).
 
 :func:`legal_actions` lists what the next actor may do; :func:`apply` returns the next state or raises
 :class:`~marquoir.errors.RuleError` naming the rule broken; :func:`final_table` turns a finished game into a table
@@ -12,10 +14,10 @@ document value that :func:`marquoir.scoring.score` scores (one scoring, never tw
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from marquoir.catalogue import PrintHalf, StudioHalf, catalogue
-from marquoir.diplomas import check_diploma
+from marquoir.diplomas import meets
 from marquoir.engine import painting
 from marquoir.engine.cards import LessonCard
 from marquoir.engine.state import (
@@ -174,7 +176,7 @@ def _advance(state: GameState) -> GameState:
 
 def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, ...]:
     """Diplomas ``seat`` has just met among ``families``: still on the table, of a family the player holds none of,
-    not left before (seed 000, 'Take the corresponding diploma(s)'); judged by the core's ``check_diploma``."""
+    not left before (seed 000, 'Take the corresponding diploma(s)'); judged by the core's ``meets``."""
     player = state.players[seat]
     cat = catalogue()
     held = {cat.diplomas[d].family for d in player.diplomas}
@@ -187,11 +189,15 @@ def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, 
     ]
     if not candidates:
         return ()
-    tableau = Tableau.of(detailed_player(state, seat), cat)
     order = _diploma_order()
-    return tuple(
-        d for d in sorted(candidates, key=order.__getitem__) if check_diploma(cat.diplomas[d], tableau, state.rules).met
-    )
+    return diplomas_met(state, seat, sorted(candidates, key=order.__getitem__))
+
+
+def diplomas_met(state: GameState, seat: int, diplomas: Iterable[str]) -> tuple[str, ...]:
+    """Which of ``diplomas`` (ids, kept in order) the player at ``seat`` meets now, as the core judges them."""
+    cat = catalogue()
+    tableau = Tableau.of(detailed_player(state, seat), cat)
+    return tuple(d for d in diplomas if meets(cat.diplomas[d], tableau, state.rules))
 
 
 @cache
@@ -303,22 +309,46 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def _work_actions(state: GameState, seat: int) -> list[Action]:
     player = state.players[seat]
-    icons = icons_of(state, seat)
+    icons = player.icons
     brushes = player.brushes
     actions: list[Action] = []
+    cards = state.cards
     for card in dict.fromkeys(player.hand):
-        actions.append(ToStudio(card))
-        need = state.cards[card].print.paint
+        actions.append(_studio_action(card))
+        need = cards[card].print.paint
         if need is not None:
-            actions.extend(Paint(card, at) for at in painting.paint_choices(brushes, icons, need))
-    empty = [i for i in range(len(icons)) if not brushes.placed >> i & 1]
-    if brushes.free:
-        actions.extend(PlaceBrush(i) for i in empty)
-    if brushes.moves < arrows_of(state, seat):
-        actions.extend(MoveBrush(s, t) for s in brushes.icons_with_brush() for t in empty)
-    if len(player.hand) <= keep_icons_of(state, seat):
-        actions.append(EndTurn())
+            actions.extend(_paint_action(card, at) for at in painting.paint_choices(brushes, icons, need))
+    actions.extend(_brush_actions(len(icons), brushes.placed, brushes.free > 0, brushes.moves < player.arrows))
+    if len(player.hand) <= player.keeps:
+        actions.append(_END_TURN)
     return actions
+
+
+# Actions are values: the same action is made once and handed out again (a game lists thousands of them).
+_END_TURN = EndTurn()
+
+
+@lru_cache(maxsize=1024)
+def _studio_action(card: int) -> ToStudio:
+    return ToStudio(card)
+
+
+@lru_cache(maxsize=8192)
+def _paint_action(card: int, icons: tuple[int, ...]) -> Paint:
+    return Paint(card, icons)
+
+
+@lru_cache(maxsize=8192)
+def _brush_actions(size: int, placed: int, place: bool, move: bool) -> tuple[Action, ...]:
+    """Placing a free brush on each empty icon (when ``place``), then moving each brush to each empty icon (when
+    ``move``): the empty landscape icons of a Studio of ``size`` icons whose icons ``placed`` hold a brush."""
+    empty = [i for i in range(size) if not placed >> i & 1]
+    actions: list[Action] = []
+    if place:
+        actions.extend(PlaceBrush(i) for i in empty)
+    if move:
+        actions.extend(MoveBrush(s, t) for s in range(size) if placed >> s & 1 for t in empty)
+    return tuple(actions)
 
 
 # ----------------------------------------------------------------------------------------------- apply

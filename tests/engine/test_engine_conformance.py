@@ -14,10 +14,12 @@ from marquoir.catalogue import catalogue
 from marquoir.engine import GameState, apply, final_table, legal_actions, new_game
 from marquoir.engine.players import GreedyPlayer, Player, RandomPlayer, play
 from marquoir.engine.reach import explain_reachability
-from marquoir.engine.rules import studio_view
+from marquoir.diplomas import check_diploma
+from marquoir.engine.rules import detailed_player, diplomas_met, studio_view
 from marquoir.engine.state import Action
 from marquoir.errors import RuleError
 from marquoir.scoring import storms_earned
+from marquoir.tableau import Tableau
 from marquoir.vocabulary import BASE_FAMILIES, BRUSH_PAWNS, END_PRINT_CARDS, STORM_TOKENS, YOKAI_TOKENS
 
 
@@ -168,3 +170,30 @@ def test_the_greedy_player_beats_the_random_player_on_average() -> None:
         greedy_total += totals[greedy_seat]
         random_total += totals[1 - greedy_seat]
     assert greedy_total > random_total * 1.3
+
+
+@pytest.mark.parametrize(("players", "families", "greedy"), CONFIGS)
+def test_the_engine_judges_diplomas_as_check_diploma_at_every_step(
+    players: int, families: tuple[str, ...], greedy: bool
+) -> None:
+    """The engine's Diploma judgement (``rules.diplomas_met``, its fast path) agrees with the core's
+    ``check_diploma`` on every Diploma in play, for every player whose table changed, at every step of random games."""
+    cat = catalogue()
+    in_play = [d.id for d in cat.diplomas_in_play(families)]
+    compared = 0
+
+    def observe(before: GameState, action: Action, after: GameState) -> None:
+        nonlocal compared
+        for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+            if old == new:
+                continue
+            tableau = Tableau.of(detailed_player(after, seat), cat)
+            expected = tuple(d for d in in_play if check_diploma(cat.diplomas[d], tableau, after.rules).met)
+            assert diplomas_met(after, seat, in_play) == expected
+            compared += 1
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        kinds: list[Player] = [GreedyPlayer() if greedy and i % 2 else RandomPlayer() for i in range(players)]
+        play(new_game(deck_for(families), players, seed=seed, families=families), kinds, rng, observe)
+    assert compared > 500
