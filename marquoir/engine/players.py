@@ -11,7 +11,7 @@ import random
 from bisect import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, groupby
 from typing import Protocol
 
 from marquoir.catalogue import catalogue
@@ -66,13 +66,12 @@ class RandomPlayer:
 
     def choose(self, state: GameState, actions: Sequence[Action], rng: random.Random) -> Action:
         kinds: dict[type, list[Action]] = {}
-        for action in actions:
-            kind = type(action)
+        for kind, run in groupby(actions, type):
             same = kinds.get(kind)
             if same is None:
-                kinds[kind] = [action]
+                kinds[kind] = list(run)
             else:
-                same.append(action)
+                same.extend(run)
         # A kind drawn with the weights, as ``rng.choices(kinds, weights)`` draws it (the same single draw).
         options = list(kinds)
         cumulative = list(accumulate(_KIND_WEIGHTS.get(k, 1) for k in options))

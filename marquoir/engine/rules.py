@@ -98,15 +98,33 @@ def studio_ref(state: GameState, index: int) -> int | StudioHalf:
     return card.card_id if card.card_id is not None else card.studio
 
 
+#: The deck last asked about and each card's references (see :func:`_refs`).
+_REFS: list[tuple[tuple[LessonCard, ...], tuple[int | PrintHalf, ...], tuple[int | StudioHalf, ...]]] = []
+
+
+def _refs(cards: tuple[LessonCard, ...]) -> tuple[tuple[int | PrintHalf, ...], tuple[int | StudioHalf, ...]]:
+    """Every card's Print and Studio reference (:func:`print_ref`, :func:`studio_ref`), made once per deck: the
+    states of a game share their deck, so the last decks are remembered (by identity, holding them)."""
+    for known, prints, studios in _REFS:
+        if known is cards:
+            return prints, studios
+    prints = tuple(card.card_id if card.card_id is not None else card.print for card in cards)
+    studios = tuple(card.card_id if card.card_id is not None else card.studio for card in cards)
+    _REFS.insert(0, (cards, prints, studios))
+    del _REFS[4:]
+    return prints, studios
+
+
 def detailed_player(state: GameState, seat: int) -> DetailedPlayer:
     """A player as a table document's detailed player: what the table shows now."""
     player = state.players[seat]
+    prints, studios = _refs(state.cards)
     return DetailedPlayer(
         name=state.names[seat],
         start=player.start,
-        print=tuple(print_ref(state, i) for i in player.print),
-        studio=tuple(studio_ref(state, i) for i in player.studio),
-        kept=tuple(print_ref(state, i) for i in player.hand),
+        print=tuple(map(prints.__getitem__, player.print)),
+        studio=tuple(map(studios.__getitem__, player.studio)),
+        kept=tuple(map(prints.__getitem__, player.hand)),
         diplomas=player.diplomas,
         storms=None,
         grand_master=seat == state.grand_master,
@@ -196,7 +214,8 @@ def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, 
 def diplomas_met(state: GameState, seat: int, diplomas: Iterable[str]) -> tuple[str, ...]:
     """Which of ``diplomas`` (ids, kept in order) the player at ``seat`` meets now, as the core judges them."""
     cat = catalogue()
-    tableau = Tableau.of(detailed_player(state, seat), cat)
+    # Built afresh rather than through the core's shared cache of tableaux: an engine state's is asked for once.
+    tableau = Tableau.build(detailed_player(state, seat), cat)
     return tuple(d for d in diplomas if meets(cat.diplomas[d], tableau, state.rules))
 
 
