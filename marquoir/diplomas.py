@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from marquoir.catalogue import Catalogue, Diploma
-from marquoir.i18n import _
+from marquoir.i18n import N_, _
 from marquoir.table import Rules
 from marquoir.tableau import Tableau
 
@@ -69,7 +69,7 @@ def _distinct(attr: str, measure: str) -> Callable[[Tableau, int], tuple[int, tu
             subject = getattr(half, attr)
             if subject and subject not in first:
                 first[subject] = f"{label} {_(subject)}"
-        return len(first), tuple(first.values()), measure
+        return len(first), tuple(first.values()), _(measure)
 
     return count
 
@@ -203,11 +203,11 @@ def _requirements(rules: Rules) -> dict[str, tuple[int, Figure, Count]]:
         "trees-3": (3, trees, _tree_count),
         "trees-4": (4, trees, _tree_count),
         "trees-5": (5, trees, _tree_count),
-        "buildings-2": (2, buildings, _distinct("building", "different buildings")),
-        "buildings-3": (3, buildings, _distinct("building", "different buildings")),
-        "buildings-4": (4, buildings, _distinct("building", "different buildings")),
-        "characters-2-different": (2, characters, _distinct("character", "different characters")),
-        "characters-3-different": (3, characters, _distinct("character", "different characters")),
+        "buildings-2": (2, buildings, _distinct("building", N_("different buildings"))),
+        "buildings-3": (3, buildings, _distinct("building", N_("different buildings"))),
+        "buildings-4": (4, buildings, _distinct("building", N_("different buildings"))),
+        "characters-2-different": (2, characters, _distinct("character", N_("different characters"))),
+        "characters-3-different": (3, characters, _distinct("character", N_("different characters"))),
         "characters-3-identical": (3, identical, _identical_characters),
         "animals-boar-deer": (2, animals("boar", "deer"), _animals("boar", "deer")),
         "animals-crane-butterfly": (2, animals("crane", "butterfly"), _animals("crane", "butterfly")),

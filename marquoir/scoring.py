@@ -288,8 +288,9 @@ def _score_detailed(player: DetailedPlayer, table: Table, cat: Catalogue) -> Pla
 
     def explain() -> dict[str, str]:
         harmony_parts = [f"{label} {half.harmony:+d}" for label, half in tableau.painted() if half.harmony]
+        studio_card = _("Studio {card}")
         harmony_parts += [
-            f"{_('Studio {card}').format(card=label) if label.isdigit() else label} {half.harmony:+d}"
+            f"{studio_card.format(card=label) if label.isdigit() else label} {half.harmony:+d}"
             for label, half in tableau.studio_cards()
             if half.harmony
         ]
