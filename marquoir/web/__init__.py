@@ -63,7 +63,9 @@ def _blueprints() -> list[Any]:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: configuration, CSRF, security headers, error pages, blueprints."""
-    app = Flask(__name__, template_folder=template_folder(), static_folder="static")
+    # INSTANCE_PATH (an absolute folder) moves the instance folder, where the default SQLite database lives.
+    instance = (test_config or {}).get("INSTANCE_PATH")
+    app = Flask(__name__, template_folder=template_folder(), static_folder="static", instance_path=instance)
     app.config.update(
         SECRET_KEY=os.environ.get("MARQUOIR_SECRET_KEY") or secrets.token_hex(32),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +17,10 @@ from web_support import ARTIFACTS, CHROMIUM_ARGS
 from werkzeug.serving import make_server
 
 from marquoir.web import create_app
+
+# Apps made without a DATABASE_URL of their own save into a throwaway folder, never into the checkout's instance/
+# folder (this runs before any test module makes its app).
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='marquoir-web-tests-')}/games.sqlite3")
 
 
 @pytest.fixture

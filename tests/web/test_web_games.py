@@ -45,9 +45,14 @@ def save(client: FlaskClient, table: str = GAME) -> str:
     return token_of(response.headers["Location"])
 
 
-def test_the_database_is_created_and_migrated_in_the_instance_folder(tmp_path: Path) -> None:
-    app = games_app(tmp_path, DATABASE_URL=None)
-    app.instance_path = str(tmp_path / "elsewhere")  # (create_app already opened the default one)
+def test_the_database_is_created_and_migrated_in_the_instance_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # nothing configured: the instance folder is the default
+    app = games_app(tmp_path, DATABASE_URL=None, INSTANCE_PATH=str(tmp_path / "instance"))
+    assert app.instance_path == str(tmp_path / "instance")
+    assert (tmp_path / "instance" / "marquoir.sqlite3").is_file()
+    app.instance_path = str(tmp_path / "elsewhere")
     state = web_games.open_storage(app)
     assert state.error is None and (tmp_path / "elsewhere" / "marquoir.sqlite3").is_file()
 
@@ -59,8 +64,8 @@ def test_save_from_the_results_opens_the_game_with_its_links_and_qr_code(app: Fl
     share = share_token_in(page)
     assert share != token
     assert f'id="edit-link">http://localhost/e/{token}<' in page
-    assert '<svg' in page and 'class="qr"' in page and "QR code of the read-only link" in page
-    assert 'id="bars"' in page and "data-category=\"print_cards\"" in page  # the stacked bars
+    assert "<svg" in page and 'class="qr"' in page and "QR code of the read-only link" in page
+    assert 'id="bars"' in page and 'data-category="print_cards"' in page  # the stacked bars
     saved = get_game_by_edit_token(engine_of(app), token)
     assert saved is not None and saved.share_token == share
     assert [p["total"] for p in saved.report["players"]] == [p.total for p in score(load_table(GAME)).players]
@@ -127,10 +132,20 @@ def test_correct_an_entry_through_the_sheet_and_save_the_correction(app: Flask, 
     sheet = entry.get_data(as_text=True)
     assert hidden(sheet, "edit") == token and hidden(sheet, "version") == "1"
     assert 'value="9"' in input_tag(sheet, "players-1-print_cards")
-    data = {"table": hidden(sheet), "edit": token, "version": "1", "players-0-print_cards": "10",
-            "players-0-season_chain": "4", "players-0-harmony": "3", "players-1-print_cards": "19",
-            "players-1-season_chain": "5", "players-1-harmony": "-1", "players-2-print_cards": "11",
-            "players-2-season_chain": "3", "players-2-harmony": "0"}
+    data = {
+        "table": hidden(sheet),
+        "edit": token,
+        "version": "1",
+        "players-0-print_cards": "10",
+        "players-0-season_chain": "4",
+        "players-0-harmony": "3",
+        "players-1-print_cards": "19",
+        "players-1-season_chain": "5",
+        "players-1-harmony": "-1",
+        "players-2-print_cards": "11",
+        "players-2-season_chain": "3",
+        "players-2-harmony": "0",
+    }
     results = client.post("/sheet", data=data).get_data(as_text=True)
     assert 'id="save-correction"' in results and 'id="save-game"' not in results
     assert hidden(results, "edit") == token
@@ -194,8 +209,12 @@ def test_a_correction_of_a_deleted_game_is_kept(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(
     ("reason", "words"),
-    [("busy", "The database is busy"), ("full", "The disk or the database is full"),
-     ("unavailable", "cannot be reached"), ("error", "The database refused the save")],
+    [
+        ("busy", "The database is busy"),
+        ("full", "The disk or the database is full"),
+        ("unavailable", "cannot be reached"),
+        ("error", "The database refused the save"),
+    ],
 )
 def test_a_storage_failure_on_save_keeps_everything_typed(
     monkeypatch: pytest.MonkeyPatch, app: Flask, client: FlaskClient, reason: str, words: str
@@ -235,8 +254,7 @@ def test_a_real_locked_database_is_a_clear_message(tmp_path: Path) -> None:
     from marquoir.storage import open_database, sqlite_url
 
     app = games_app(tmp_path)
-    app.extensions[web_games.EXTENSION].engine = open_database(sqlite_url(tmp_path / "games.sqlite3"),
-                                                               busy_timeout=0.2)
+    app.extensions[web_games.EXTENSION].engine = open_database(sqlite_url(tmp_path / "games.sqlite3"), busy_timeout=0.2)
     holder = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
