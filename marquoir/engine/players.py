@@ -11,7 +11,8 @@ import random
 from bisect import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, groupby
+from functools import lru_cache
+from itertools import accumulate
 from typing import Protocol
 
 from marquoir.catalogue import catalogue
@@ -58,6 +59,11 @@ _KIND_WEIGHTS: dict[type, int] = {
 }
 
 
+@lru_cache(maxsize=256)
+def _cumulative_weights(kinds: tuple[type, ...]) -> list[int]:
+    return list(accumulate(_KIND_WEIGHTS.get(kind, 1) for kind in kinds))
+
+
 @dataclass
 class RandomPlayer:
     """Picks a kind of action at random (weighted by kind), then one action of that kind uniformly."""
@@ -65,18 +71,11 @@ class RandomPlayer:
     name: str = "random"
 
     def choose(self, state: GameState, actions: Sequence[Action], rng: random.Random) -> Action:
-        kinds: dict[type, list[Action]] = {}
-        for kind, run in groupby(actions, type):
-            same = kinds.get(kind)
-            if same is None:
-                kinds[kind] = list(run)
-            else:
-                same.extend(run)
-        # A kind drawn with the weights, as ``rng.choices(kinds, weights)`` draws it (the same single draw).
-        options = list(kinds)
-        cumulative = list(accumulate(_KIND_WEIGHTS.get(k, 1) for k in options))
+        options = tuple(dict.fromkeys(map(type, actions)))  # the kinds present, in order of first appearance
+        # A kind drawn with the weights, as ``rng.choices(options, weights)`` draws it (the same single draw).
+        cumulative = _cumulative_weights(options)
         chosen = options[bisect(cumulative, rng.random() * cumulative[-1], 0, len(options) - 1)]
-        return rng.choice(kinds[chosen])
+        return rng.choice([action for action in actions if type(action) is chosen])
 
 
 def _paintable(state: GameState, seat: int, card: int) -> bool:

@@ -227,7 +227,11 @@ def _diploma_order() -> dict[str, int]:
 def _set_player(state: GameState, seat: int, **changes: object) -> GameState:
     players = list(state.players)
     players[seat] = players[seat]._replace(**changes)  # type: ignore[arg-type]
-    return state._replace(players=tuple(players))
+    # ``state._replace(players=...)`` without the keyword machinery: ``players`` is the fifth field.
+    return tuple.__new__(GameState, (*state[:_PLAYERS], tuple(players), *state[_PLAYERS + 1 :]))
+
+
+_PLAYERS = GameState._fields.index("players")
 
 
 def _gain_yokai(state: GameState, seat: int) -> GameState:
@@ -388,6 +392,8 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _continue(state: GameState, dirty: list[tuple[int, set[str]]]) -> GameState:
     """Settle, then pick up players whose Diplomas were waiting behind an earlier offer or choice."""
+    if not state.unsettled:
+        return _settle(state, dirty)
     pending = [(s, set(f)) for s, f in state.unsettled]
     state = state._replace(unsettled=())
     return _settle(state, pending + dirty)
