@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from marquoir.catalogue import PrintHalf, StudioHalf, catalogue
+from marquoir.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
 from marquoir.diplomas import meets
 from marquoir.engine import painting
 from marquoir.engine.cards import LessonCard
@@ -212,11 +212,45 @@ def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, 
 
 
 def diplomas_met(state: GameState, seat: int, diplomas: Iterable[str]) -> tuple[str, ...]:
-    """Which of ``diplomas`` (ids, kept in order) the player at ``seat`` meets now, as the core judges them."""
+    """Which of ``diplomas`` (ids, kept in order) the player at ``seat`` meets now, as the core judges them
+    (:func:`marquoir.diplomas.meets`).
+
+    Faster than judging the whole table: a Print Diploma is judged on the player's Print alone, a Studio one on the
+    Starting tile, the Studio, the Diplomas held and the Yokai tokens alone (the figures of ``diplomas.csv``'s
+    ``place``: seed 002 section 3, seed 003), so only the half that counts is resolved and counted. A conformance
+    test checks at every step of random games that the verdicts are those of ``check_diploma`` on the whole table.
+    """
     cat = catalogue()
-    # Built afresh rather than through the core's shared cache of tableaux: an engine state's is asked for once.
-    tableau = Tableau.build(detailed_player(state, seat), cat)
-    return tuple(d for d in diplomas if meets(cat.diplomas[d], tableau, state.rules))
+    tiles = cat.diplomas
+    rules = state.rules
+    halves: dict[str, Tableau] = {}
+    met: list[str] = []
+    for diploma in diplomas:
+        tile = tiles[diploma]
+        tableau = halves.get(tile.place)
+        if tableau is None:
+            tableau = halves[tile.place] = _half_tableau(state, seat, tile.place == "print", cat)
+        if meets(tile, tableau, rules):
+            met.append(diploma)
+    return tuple(met)
+
+
+def _half_tableau(state: GameState, seat: int, print_half: bool, cat: Catalogue) -> Tableau:
+    """The tableau of the player's Print alone, or of the rest alone (see :func:`diplomas_met`); built afresh rather
+    than through the core's shared cache of tableaux, since an engine state's is asked for once."""
+    player = state.players[seat]
+    prints, studios = _refs(state.cards)
+    if print_half:
+        shown = DetailedPlayer(state.names[seat], player.start, print=tuple(map(prints.__getitem__, player.print)))
+    else:
+        shown = DetailedPlayer(
+            state.names[seat],
+            player.start,
+            studio=tuple(map(studios.__getitem__, player.studio)),
+            diplomas=player.diplomas,
+            yokai=player.yokai,
+        )
+    return Tableau.build(shown, cat)
 
 
 @cache
