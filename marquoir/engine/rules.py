@@ -358,10 +358,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return [*(TakeDiploma(d) for d in ids), *(LeaveDiploma(d) for d in ids)]
     if state.worker is not None:
         return _work_actions(state, state.worker)
-    actions: list[Action] = [TakeColumn(c) for c in range(len(state.columns))]
-    if not must_take(state):
-        actions.append(Wait())
-    return actions
+    return list(_school_actions(len(state.columns), not must_take(state)))
 
 
 def _work_actions(state: GameState, seat: int) -> list[Action]:
@@ -383,6 +380,12 @@ def _work_actions(state: GameState, seat: int) -> list[Action]:
 
 # Actions are values: the same action is made once and handed out again (a game lists thousands of them).
 _END_TURN = EndTurn()
+
+
+@lru_cache(maxsize=64)
+def _school_actions(columns: int, may_wait: bool) -> tuple[Action, ...]:
+    """Taking each column still on the School board, then waiting when allowed."""
+    return (*(TakeColumn(c) for c in range(columns)), *((Wait(),) if may_wait else ()))
 
 
 @lru_cache(maxsize=1024)
