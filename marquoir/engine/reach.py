@@ -47,6 +47,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from marquoir.catalogue import Catalogue, Paint, PrintHalf, StudioHalf, catalogue
@@ -202,7 +203,8 @@ class _Player:
     #: Per Studio prefix: each landscape group's icons as a mask, and the masks of its first 0, 1, 2… icons.
     group_masks_at: list[tuple[int, ...]] = field(default_factory=list)
     prefix_masks_at: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
-    targets_cache: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    targets_cache: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    sizes_at: list[tuple[int, ...]] = field(default_factory=list)
     ends_of: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(default_factory=dict)
     relocation_cache: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(
         default_factory=dict
@@ -255,6 +257,7 @@ class _Player:
             kinds = list(groups)
             self.group_of_at.append(tuple(kinds.index(icon) for icon in icons_now))
             self.group_masks_at.append(tuple(sum(1 << x for x in g) for g in groups.values()))
+            self.sizes_at.append(tuple(len(g) for g in groups.values()))
             self.prefix_masks_at.append(
                 tuple(tuple(sum(1 << x for x in g[:c]) for c in range(len(g) + 1)) for g in groups.values())
             )
@@ -330,34 +333,16 @@ class _Player:
         if known is not None:
             self.ends_of[direct] = known
             return known
-        groups = self.groups_at[j]
         counts = tuple((placed & mask).bit_count() for mask in self.group_masks_at[j])
         targets = self.targets_cache.get((j, i))
         if targets is None:
             useful = self.useful_at[i]
-            targets = [g for g, mask in enumerate(self.group_masks_at[j]) if useful & mask]
+            targets = tuple(g for g, mask in enumerate(self.group_masks_at[j]) if useful & mask)
             self.targets_cache[(j, i)] = targets
-        found: dict[tuple[int, ...], _Relocation] = {}
-        frontier: list[tuple[tuple[int, ...], _Relocation]] = [(counts, ())]
-        for _ in range(arrows + 1):
-            following: list[tuple[tuple[int, ...], _Relocation]] = []
-            for now, moves in frontier:
-                if now in found:
-                    continue
-                found[now] = moves
-                for a, have in enumerate(now):
-                    if not have:
-                        continue
-                    for b in targets:
-                        if b != a and now[b] < len(groups[b]):
-                            nxt = list(now)
-                            nxt[a] -= 1
-                            nxt[b] += 1
-                            following.append((tuple(nxt), (*moves, (a, b))))
-            frontier = following
+        found = _relocated_counts(counts, self.sizes_at[j], arrows, targets)
         result = []
         prefixes = self.prefix_masks_at[j]
-        for vector, moves in found.items():
+        for vector, moves in found:
             mask = 0
             for group, count in enumerate(vector):
                 mask |= prefixes[group][count]
@@ -411,6 +396,36 @@ class _Player:
         )
         self._met[key] = met
         return met
+
+
+@lru_cache(maxsize=1 << 16)
+def _relocated_counts(
+    counts: tuple[int, ...], sizes: tuple[int, ...], arrows: int, targets: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], _Relocation], ...]:
+    """Brushes per landscape group (``counts``, of groups of ``sizes`` icons) after up to ``arrows`` moves, each
+    from a group holding a brush to a different ``targets`` group with an icon free: every reachable count vector,
+    first found breadth first, with the moves that make it (see :meth:`_Player.relocations`). A pure function of
+    its arguments, shared by every player and table."""
+    found: dict[tuple[int, ...], _Relocation] = {counts: ()}
+    frontier: list[tuple[tuple[int, ...], _Relocation]] = [(counts, ())]
+    for _ in range(arrows):
+        # The next level: each vector not found before, with the first way to it (in the order of the search).
+        following: dict[tuple[int, ...], _Relocation] = {}
+        for now, moves in frontier:
+            for a, have in enumerate(now):
+                if not have:
+                    continue
+                for b in targets:
+                    if b != a and now[b] < sizes[b]:
+                        nxt = list(now)
+                        nxt[a] -= 1
+                        nxt[b] += 1
+                        vector = tuple(nxt)
+                        if vector not in found and vector not in following:
+                            following[vector] = (*moves, (a, b))
+        found.update(following)
+        frontier = list(following.items())
+    return tuple(found.items())
 
 
 def _prepare(player: DetailedPlayer, index: int, table: Table, cat: Catalogue) -> _Player | str:
