@@ -47,7 +47,6 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from marquoir.catalogue import Catalogue, Paint, PrintHalf, StudioHalf, catalogue
@@ -205,6 +204,9 @@ class _Player:
     prefix_masks_at: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
     targets_cache: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     sizes_at: list[tuple[int, ...]] = field(default_factory=list)
+    counts_cache: dict[
+        tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], tuple[tuple[tuple[int, ...], _Relocation], ...]
+    ] = field(default_factory=dict)
     ends_of: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(default_factory=dict)
     relocation_cache: dict[tuple[int, int, int, int], list[tuple[int, _Relocation]]] = field(
         default_factory=dict
@@ -339,7 +341,10 @@ class _Player:
             useful = self.useful_at[i]
             targets = tuple(g for g, mask in enumerate(self.group_masks_at[j]) if useful & mask)
             self.targets_cache[(j, i)] = targets
-        found = _relocated_counts(counts, self.sizes_at[j], arrows, targets)
+        counted = (counts, self.sizes_at[j], arrows, targets)
+        found = self.counts_cache.get(counted)
+        if found is None:
+            found = self.counts_cache[counted] = _relocated_counts(*counted)
         result = []
         prefixes = self.prefix_masks_at[j]
         for vector, moves in found:
@@ -398,14 +403,12 @@ class _Player:
         return met
 
 
-@lru_cache(maxsize=1 << 16)
 def _relocated_counts(
     counts: tuple[int, ...], sizes: tuple[int, ...], arrows: int, targets: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], _Relocation], ...]:
     """Brushes per landscape group (``counts``, of groups of ``sizes`` icons) after up to ``arrows`` moves, each
     from a group holding a brush to a different ``targets`` group with an icon free: every reachable count vector,
-    first found breadth first, with the moves that make it (see :meth:`_Player.relocations`). A pure function of
-    its arguments, shared by every player and table."""
+    first found breadth first, with the moves that make it (see :meth:`_Player.relocations`)."""
     found: dict[tuple[int, ...], _Relocation] = {counts: ()}
     frontier: list[tuple[tuple[int, ...], _Relocation]] = [(counts, ())]
     for _ in range(arrows):
