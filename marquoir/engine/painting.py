@@ -231,6 +231,14 @@ def paint_ways(brushes: Brushes, serving: int, count: int) -> list[tuple[tuple[i
         return []
     ways: list[tuple[tuple[int, ...], Brushes]] = []
     moves = brushes.moves
+    if count == 1:
+        for index in icons:
+            bit = 1 << index
+            if placed & bit:
+                ways.append(((index,), Brushes(placed, painted | bit, served | bit, free, moves)))
+            else:
+                ways.append(((index,), Brushes(placed | bit, painted | bit, served | bit, free - 1, moves)))
+        return ways
     for chosen in combinations(icons, count):
         mask = 0
         for index in chosen:

@@ -47,6 +47,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from marquoir.catalogue import Catalogue, Paint, PrintHalf, StudioHalf, catalogue
@@ -403,6 +404,19 @@ class _Player:
         return met
 
 
+@lru_cache(maxsize=4096)
+def _keeps(free_p: int, free_s: int, free_k: int, room: int, left: int, least: int) -> tuple[tuple[int, int, int], ...]:
+    """The cards newly kept at the end of a round, ``(Print, Studio, kept)``: at most the cards not yet laid or held
+    of each kind, ``room`` keep icons free, ``left`` cards more to take this round, at least ``least`` of them."""
+    return tuple(
+        (x1, x2, x3)
+        for x1 in range(min(free_p, room, left) + 1)
+        for x2 in range(min(free_s, room - x1, left - x1) + 1)
+        for x3 in range(min(free_k, room - x1 - x2, left - x1 - x2) + 1)
+        if x1 + x2 + x3 >= least
+    )
+
+
 def _relocated_counts(
     counts: tuple[int, ...], sizes: tuple[int, ...], arrows: int, targets: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], _Relocation], ...]:
@@ -631,18 +645,15 @@ class _Search:
                 ends = p.relocations(brushes.placed, j, arrows - brushes.moves, i)
             else:
                 ends = [(p.canon(brushes.placed, j), ())]
-            left = cap - taken
-            for x1 in range(min(free_p, room, left) + 1):
-                for x2 in range(min(free_s, room - x1, left - x1) + 1):
-                    for x3 in range(min(free_k, room - x1 - x2, left - x1 - x2) + 1):
-                        if taken + x1 + x2 + x3 < min_take:
-                            continue
-                        for canon, relocated in ends:
-                            nxt: _Start = (i, j, hp + x1, hs + x2, hk + x3, canon)
-                            if nxt not in outcomes:
-                                outcomes[nxt] = (micro, (x1, x2, x3), relocated)
-                                if nxt == stop_at:
-                                    return outcomes
+            for kept_now in _keeps(free_p, free_s, free_k, room, cap - taken, min_take - taken):
+                x1, x2, x3 = kept_now
+                held = (i, j, hp + x1, hs + x2, hk + x3)
+                for canon, relocated in ends:
+                    nxt: _Start = (*held, canon)
+                    if nxt not in outcomes:
+                        outcomes[nxt] = (micro, kept_now, relocated)
+                        if nxt == stop_at:
+                            return outcomes
         return outcomes
 
     def round_ends(self, start: _Start) -> list[tuple[_Start, int]]:
