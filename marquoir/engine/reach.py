@@ -200,6 +200,9 @@ class _Player:
     #: Per Studio prefix: the mask of the icons it has.
     size_at: list[int] = field(default_factory=list)
     marks_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = field(default_factory=dict)
+    reps_cache: dict[tuple[int, int, int, int], tuple[int, int]] = field(default_factory=dict)
+    #: The most brushes one Print card needs.
+    most_needed: int = 1
     #: Per Studio prefix: each landscape group's icons as a mask, and the masks of its first 0, 1, 2… icons.
     group_masks_at: list[tuple[int, ...]] = field(default_factory=list)
     prefix_masks_at: list[tuple[tuple[int, ...], ...]] = field(default_factory=list)
@@ -244,6 +247,7 @@ class _Player:
             self.studio_brushes_at.append(self.studio_brushes_at[-1] + (half.icon == "brush"))
         self.icon_names = names
         self.size_at = [(1 << len(icons_now)) - 1 for icons_now in self.icons_at]
+        self.most_needed = max((h.paint.brushes for h in self.prints if h.paint is not None), default=1)
         for printed in self.prints:
             if printed.paint is not None:
                 needs = [(printed.paint, False)]
@@ -319,6 +323,29 @@ class _Player:
             out |= prefixes[(placed & mask).bit_count()]
         self.canon_cache[(placed, j)] = out
         return out
+
+    def representatives(self, j: int, placed: int, painted: int, served: int) -> tuple[int, int]:
+        """Icons standing for all the icons of their kind: of each landscape group and state (holding a brush or
+        not, painted, used this round) the first icon, and the first :attr:`most_needed` icons. Icons of one kind
+        are interchangeable (the symmetry the search keys on), so moving from or to, or painting with, any other icon
+        of a kind gives a state equal to one these give, and found after it in the order of the search."""
+        key = (j, placed, painted, served)
+        known = self.reps_cache.get(key)
+        if known is not None:
+            return known
+        seen: dict[int, int] = {}
+        first = firsts = 0
+        most = self.most_needed
+        for x, group in enumerate(self.group_of_at[j]):
+            kind = group << 3 | (placed >> x & 1) | (painted >> x & 1) << 1 | (served >> x & 1) << 2
+            count = seen.get(kind, 0)
+            if count == 0:
+                first |= 1 << x
+            if count < most:
+                firsts |= 1 << x
+            seen[kind] = count + 1
+        known = self.reps_cache[key] = (first, firsts)
+        return known
 
     def relocations(self, placed: int, j: int, arrows: int, i: int) -> list[tuple[int, _Relocation]]:
         """Where the brushes can stand at the end of a round, moved with the ``arrows`` left once the painting is
@@ -600,12 +627,14 @@ class _Search:
                 nb = brushes.gain(gained) if gained else brushes
                 children.append(((i, j + 1, hp, hs - 1 if hs else 0, hk, taken if hs else taken + 1, nb, 0),
                                  ("studio", j, gained)))
+            # Only one icon of each kind, or the first few for a paint, is tried (see _Player.representatives).
+            one_of, few_of = p.representatives(j, brushes.placed, brushes.painted, brushes.served)
             # Expand the Print with the next Print card.
             if phase < 2 and i < n and (hp > 0 or taken < cap):
                 gained = brush_table[i + 1][j] - owned[j]
                 painted_micro = (hp - 1 if hp else 0, hs, hk, taken if hp else taken + 1)
                 for need, guessed, serving in needs_at[i]:
-                    for used, after in paint_ways(brushes, serving & size_at[j], need.brushes):
+                    for used, after in paint_ways(brushes, serving & few_of & size_at[j], need.brushes):
                         nb = after.gain(gained) if gained else after
                         children.append(((i + 1, j, *painted_micro, nb, painting_phase),
                                          ("paint", i, need, guessed, used, brushes.placed, gained)))
@@ -619,7 +648,8 @@ class _Search:
                     # A brush moves before a paint only to paint: it must not have painted this round yet.
                     useful &= serving_next[i] & ~brushes.served if i < n else 0
                     sources &= ~brushes.painted
-                for source, target, moved in moves_between(brushes, arrows, sources, useful & size_at[j]):
+                targets = useful & one_of & size_at[j]
+                for source, target, moved in moves_between(brushes, arrows, sources & one_of, targets):
                     children.append(((i, j, hp, hs, hk, taken, moved, painting_phase), ("move", source, target)))
             for child, step in children:
                 key = key_of(child)
