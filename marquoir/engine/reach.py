@@ -200,8 +200,7 @@ class _Player:
     needs_at: list[list[tuple[Paint, bool, int]]] = field(default_factory=list)
     #: Per Studio prefix: the mask of the icons it has.
     size_at: list[int] = field(default_factory=list)
-    marks_cache: dict[tuple[int, int, int, int], tuple[int, ...]] = field(default_factory=dict)
-    reps_cache: dict[tuple[int, int, int, int], tuple[int, int]] = field(default_factory=dict)
+    kinds_cache: dict[tuple[int, int, int, int], tuple[tuple[int, ...], int, int]] = field(default_factory=dict)
     #: The most brushes one Print card needs.
     most_needed: int = 1
     #: Per Studio prefix: each landscape group's icons as a mask, and the masks of its first 0, 1, 2… icons.
@@ -325,27 +324,38 @@ class _Player:
         self.canon_cache[(placed, j)] = out
         return out
 
-    def representatives(self, j: int, placed: int, painted: int, served: int) -> tuple[int, int]:
-        """Icons standing for all the icons of their kind: of each landscape group and state (holding a brush or
-        not, painted, used this round) the first icon, and the first :attr:`most_needed` icons. Icons of one kind
-        are interchangeable (the symmetry the search keys on), so moving from or to, or painting with, any other icon
-        of a kind gives a state equal to one these give, and found after it in the order of the search."""
+    def kinds(self, j: int, placed: int, painted: int, served: int) -> tuple[tuple[int, ...], int, int]:
+        """The icons by kind (landscape group, and state: holding a brush or not, painted, used this round): how
+        many icons of each kind hold a brush or have been used (the micro-state up to the symmetry of icons of one
+        kind), and the icons standing for their kind: the first of each kind, and the first :attr:`most_needed`.
+        Icons of one kind are interchangeable, so moving from or to, or painting with, any other icon of a kind
+        gives a state equal to one these give, and found after it in the order of the search."""
         key = (j, placed, painted, served)
-        known = self.reps_cache.get(key)
+        known = self.kinds_cache.get(key)
         if known is not None:
             return known
-        seen: dict[int, int] = {}
-        first = firsts = 0
+        counts: list[int] = []
+        one_of = few_of = 0
         most = self.most_needed
-        for x, group in enumerate(self.group_of_at[j]):
-            kind = group << 3 | (placed >> x & 1) | (painted >> x & 1) << 1 | (served >> x & 1) << 2
-            count = seen.get(kind, 0)
-            if count == 0:
-                first |= 1 << x
-            if count < most:
-                firsts |= 1 << x
-            seen[kind] = count + 1
-        known = self.reps_cache[key] = (first, firsts)
+        ready = placed & ~painted
+        empty = ~placed
+        # The states an icon can be in (painted implies placed): empty, ready, painted; each used or not.
+        for group in self.group_masks_at[j]:
+            for state in (empty & ~served, empty & served, ready & ~served, ready & served, painted & ~served,
+                          painted & served):
+                icons = group & state
+                counts.append(icons.bit_count())
+                if icons:
+                    low = icons & -icons
+                    one_of |= low
+                    few_of |= low
+                    for _ in range(most - 1):
+                        icons ^= low
+                        if not icons:
+                            break
+                        low = icons & -icons
+                        few_of |= low
+        known = self.kinds_cache[key] = (tuple(counts), one_of, few_of)
         return known
 
     def relocations(self, placed: int, j: int, arrows: int, i: int) -> list[tuple[int, _Relocation]]:
@@ -555,27 +565,11 @@ class _Search:
     nodes: int = 0
 
     def _key(self, micro: _Micro) -> tuple[Any, ...]:
-        """The micro-state up to the symmetry of same-landscape icons: for each icon that holds a brush or has
-        served, its landscape group and its state; sorted, so that which icon of a group it is does not count."""
+        """The micro-state up to the symmetry of same-landscape icons: how many icons of each landscape group are
+        in each state (see :meth:`_Player.kinds`), so that which icon of a group it is does not count. The brushes
+        not yet placed follow from the cards laid and the brushes placed."""
         i, j, hp, hs, hk, taken, b, phase = micro
-        placed, painted, served = b.placed, b.painted, b.served
-        cache = self.p.marks_cache
-        known = cache.get((j, placed, painted, served))
-        if known is None:
-            group_of = self.p.group_of_at[j]
-            busy = placed | served
-            marks = []
-            x = 0
-            while busy:
-                if busy & 1:
-                    marks.append(
-                        group_of[x] << 3 | (placed >> x & 1) | (painted >> x & 1) << 1 | (served >> x & 1) << 2
-                    )
-                busy >>= 1
-                x += 1
-            marks.sort()
-            known = cache[(j, placed, painted, served)] = tuple(marks)
-        return (i, j, hp, hs, hk, taken, b.free, b.moves, phase, known)
+        return (i, j, hp, hs, hk, taken, b.moves, phase, self.p.kinds(j, b.placed, b.painted, b.served)[0])
 
     def explore(
         self,
@@ -629,7 +623,7 @@ class _Search:
                 children.append(((i, j + 1, hp, hs - 1 if hs else 0, hk, taken if hs else taken + 1, nb, 0),
                                  ("studio", j, gained)))
             # Only one icon of each kind, or the first few for a paint, is tried (see _Player.representatives).
-            one_of, few_of = p.representatives(j, brushes.placed, brushes.painted, brushes.served)
+            _, one_of, few_of = p.kinds(j, brushes.placed, brushes.painted, brushes.served)
             # Expand the Print with the next Print card.
             if phase < 2 and i < n and (hp > 0 or taken < cap):
                 gained = brush_table[i + 1][j] - owned[j]
