@@ -606,6 +606,7 @@ class _Search:
         key_of = self._key
         paint_ways, moves_between = painting.paint_ways, painting.moves_between
         node_limit = self.node_limit
+        witness = parents is not None  # the steps are recorded only for a witness
         while stack:
             self.nodes += 1
             if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
@@ -614,15 +615,15 @@ class _Search:
                 raise _OutOfBudget
             micro = take_next()
             i, j, hp, hs, hk, taken, brushes, phase = micro
-            children: list[tuple[_Micro, _RawStep]] = []
+            children: list[tuple[_Micro, _RawStep | None]] = []
             owned = brush_table[i]
             # Improve the Studio with the next Studio card (from hand, or taken now).
             if phase == 0 and j < m and (hs > 0 or taken < cap):
                 gained = owned[j + 1] - owned[j]
                 nb = brushes.gain(gained) if gained else brushes
                 children.append(((i, j + 1, hp, hs - 1 if hs else 0, hk, taken if hs else taken + 1, nb, 0),
-                                 ("studio", j, gained)))
-            # Only one icon of each kind, or the first few for a paint, is tried (see _Player.representatives).
+                                 ("studio", j, gained) if witness else None))
+            # Only one icon of each kind, or the first few for a paint, is tried (see _Player.kinds).
             _, one_of, few_of = p.kinds(j, brushes.placed, brushes.painted, brushes.served)
             # Expand the Print with the next Print card.
             if phase < 2 and i < n and (hp > 0 or taken < cap):
@@ -631,8 +632,8 @@ class _Search:
                 for need, guessed, serving in needs_at[i]:
                     for used, after in paint_ways(brushes, serving & few_of & size_at[j], need.brushes):
                         nb = after.gain(gained) if gained else after
-                        children.append(((i + 1, j, *painted_micro, nb, painting_phase),
-                                         ("paint", i, need, guessed, used, brushes.placed, gained)))
+                        step = ("paint", i, need, guessed, used, brushes.placed, gained) if witness else None
+                        children.append(((i + 1, j, *painted_micro, nb, painting_phase), step))
             # Move a brush with an arrow. Reduced search: only towards an icon serving the next Print card (before
             # painting it); the moves after the painting are counted at the end of the round (relocations).
             arrows = arrows_at[j]
@@ -645,7 +646,8 @@ class _Search:
                     sources &= ~brushes.painted
                 targets = useful & one_of & size_at[j]
                 for source, target, moved in moves_between(brushes, arrows, sources & one_of, targets):
-                    children.append(((i, j, hp, hs, hk, taken, moved, painting_phase), ("move", source, target)))
+                    children.append(((i, j, hp, hs, hk, taken, moved, painting_phase),
+                                     ("move", source, target) if witness else None))
             for child, step in children:
                 key = key_of(child)
                 if key in seen:
