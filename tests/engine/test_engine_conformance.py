@@ -11,10 +11,10 @@ from engine_fixtures import YOKAI_FAMILIES, YOKAI_FAMILIES_2, deck_for
 
 from marquoir import check, score
 from marquoir.catalogue import catalogue
+from marquoir.diplomas import check_diploma
 from marquoir.engine import GameState, apply, final_table, legal_actions, new_game
 from marquoir.engine.players import GreedyPlayer, Player, RandomPlayer, play
 from marquoir.engine.reach import explain_reachability
-from marquoir.diplomas import check_diploma
 from marquoir.engine.rules import detailed_player, diplomas_met, studio_view
 from marquoir.engine.state import Action
 from marquoir.errors import RuleError
