@@ -23,6 +23,18 @@ only from the full search, which is exhaustive up to these exact reductions:
   earlier card instead of a later one never needs more takes or more keep icons), and the kept cards of the final
   table are interchangeable.
 
+How the search saves work without changing what it finds (each is argued where it is written):
+
+* from a state, moves and paints are tried from one icon of each kind only (landscape group and state: holding a
+  brush, painted, used), the first ones: any other icon of the kind gives a state equal, up to the symmetry above,
+  to one already made (:meth:`_Player.kinds`);
+* the ends of a round from a micro-state depend only on the cards, the brushes' places and the arrows left, so they
+  are listed once per such situation;
+* a round is explored once for every number of cards (0 to 3) and its ends shared by the searches of every cap
+  (``_Search.base``): the cards taken only grow along a round, so the ends under a tighter cap are exactly those
+  whose count of cards taken lies within it;
+* the cyclic garbage collector is paused while a table is searched (:func:`explain_reachability`).
+
 A faster *reduced* search runs first and settles most tables: in each round it lays the Studio cards first (a
 Studio card only ever adds icons, arrows, brushes and keep icons, so laying it earlier in the round loses nothing),
 moves brushes before a paint only towards the card about to be painted, and counts the moves made once the painting
