@@ -619,6 +619,9 @@ class _Search:
         paint_ways, moves_between = painting.paint_ways, painting.moves_between
         node_limit = self.node_limit
         witness = parents is not None  # the steps are recorded only for a witness
+        # Looking for one end: Print and Studio cards laid and held only grow in a round, so states past the end's
+        # cannot lead to it, and only states with its cards laid can end there (the path found is the same).
+        ti, tj, thp, ths, thk = stop_at[:5] if stop_at is not None else (n, m, n, m, kept)
         while stack:
             self.nodes += 1
             if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
@@ -661,6 +664,8 @@ class _Search:
                     children.append(((i, j, hp, hs, hk, taken, moved, painting_phase),
                                      ("move", source, target) if witness else None))
             for child, step in children:
+                if child[0] > ti or child[1] > tj:
+                    continue
                 key = key_of(child)
                 if key in seen:
                     continue
@@ -670,7 +675,7 @@ class _Search:
                 stack.append(child)
             # End the round here, keeping the earliest cards not yet taken (within the keep icons).
             room = keep_at[j] - (hp + hs + hk)
-            if room < 0:
+            if room < 0 or (stop_at is not None and (i != ti or j != tj or hp > thp or hs > ths or hk > thk)):
                 continue
             # The ends of the round from here depend only on the cards, the brushes' places and the arrows left
             # (the brushes owned follow from the cards): a micro-state differing only in what has painted or served
