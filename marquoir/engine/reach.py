@@ -87,7 +87,7 @@ class _OutOfBudget(Exception):
 
 
 #: States a first, quick attempt at matching the players' columns may explore before the careful one.
-JOINT_BUDGET = 3_000
+JOINT_BUDGET = 1_000
 
 
 # ----------------------------------------------------------------------------------------------- report
