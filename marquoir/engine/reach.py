@@ -570,7 +570,7 @@ class _Search:
     base: _Search | None = None
     rounds_cache: dict[tuple[_Start, bool], list[_Start]] = field(default_factory=dict)
     #: Every end of a round from a start, with the cards taken, most progress first (1 to 3 cards, none allowed).
-    ends_cache: dict[_Start, list[tuple[_Start, int]]] = field(default_factory=dict)
+    ends_cache: dict[tuple[_Start, bool], list[tuple[_Start, int]]] = field(default_factory=dict)
     memo: dict[tuple[_Start, int], bool] = field(default_factory=dict)
     best: tuple[int, int] = (0, 0)
     eleven_cut: bool = False
@@ -590,10 +590,15 @@ class _Search:
         parents: dict[_Micro, tuple[_Micro | None, _RawStep | None]] | None,
         stop_at: _Start | None = None,
         every: bool = False,
+        cut: bool = False,
     ) -> dict[_Start, tuple[_Micro, tuple[int, int, int], _Relocation]]:
         """Every distinct end of one round from ``start`` (up to symmetry): the next round's start, with the
         micro-state it ends from and the cards kept at the end. ``parents`` (when given) records the steps;
-        ``stop_at``: stop as soon as that end is found; ``every``: any number of cards up to 3 (see ``base``)."""
+        ``stop_at``: stop as soon as that end is found; ``every``: any number of cards up to 3 (see ``base``).
+        ``cut``: a round before the last, so states with 11 painted cards are not explored: painted cards only grow
+        within a round, so they could only end it with 11 or more, and the game would end after it (seed 000, "End
+        of the Game"; SOURCES.md decision 12); :meth:`solve` would set such ends aside, and they are noted as it
+        notes them (for the reason given when no build exists)."""
         p = self.p
         i0, j0, hp0, hs0, hk0, placed0 = start
         brushes0 = Brushes(placed0, 0, 0, p.brushes_at(i0, j0) - placed0.bit_count(), 0)
@@ -666,6 +671,11 @@ class _Search:
             for child, step in children:
                 if child[0] > ti or child[1] > tj:
                     continue
+                if cut and child[0] >= END_PRINT_CARDS:
+                    self.eleven_cut = True
+                    if (child[0], child[1]) > self.best:
+                        self.best = (child[0], child[1])
+                    continue
                 key = key_of(child)
                 if key in seen:
                     continue
@@ -700,18 +710,20 @@ class _Search:
                             return outcomes
         return outcomes
 
-    def round_ends(self, start: _Start) -> list[tuple[_Start, int]]:
+    def round_ends(self, start: _Start, last: bool) -> list[tuple[_Start, int]]:
         """Every end of a round from ``start`` taking 0 to 3 cards, with the cards taken, most progress first (a
-        witness is found sooner); explored once and shared by the searches of every cap (see ``base``)."""
+        witness is found sooner); explored once and shared by the searches of every cap (see ``base``). Before the
+        last round, ends with 11 painted cards are left out (see :meth:`explore`)."""
         if self.base is not None:
-            return self.base.round_ends(start)
-        cached = self.ends_cache.get(start)
+            return self.base.round_ends(start, last)
+        cut = not last and self.p.n >= END_PRINT_CARDS
+        cached = self.ends_cache.get((start, cut))
         if cached is None:
             before = start[0] + start[1] + start[2] + start[3] + start[4]
-            ends = self.explore(start, True, None, every=True)
+            ends = self.explore(start, True, None, every=True, cut=cut)
             found = [(o, o[0] + o[1] + o[2] + o[3] + o[4] - before) for o in ends]
             found.sort(key=lambda e: -e[1])
-            self.ends_cache[start] = cached = found
+            self.ends_cache[(start, cut)] = cached = found
         return cached
 
     def round_outcomes(self, start: _Start, last: bool) -> list[_Start]:
@@ -720,7 +732,7 @@ class _Search:
         if cached is None:
             least = 0 if (last and self.deck_end) else self.min_take
             cap = self.cap
-            cached = [end for end, taken in self.round_ends(start) if least <= taken <= cap]
+            cached = [end for end, taken in self.round_ends(start, last) if least <= taken <= cap]
             self.rounds_cache[key] = cached
         return cached
 
