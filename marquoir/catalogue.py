@@ -137,6 +137,7 @@ class Catalogue:
     studio_of: Mapping[int, StudioHalf] = field(init=False)
     _in_play: dict[tuple[str, ...], tuple[Diploma, ...]] = field(init=False, default_factory=dict)
     _ids_in_play: dict[tuple[str, ...], frozenset[str]] = field(init=False, default_factory=dict)
+    _card_ids: dict[tuple[str, ...], frozenset[int]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         by_family: dict[str, list[Diploma]] = {}
@@ -146,6 +147,13 @@ class Catalogue:
         object.__setattr__(self, "family_of", {card.id: card.family for card in self.cards.values()})
         object.__setattr__(self, "print_of", {card.id: card.print for card in self.cards.values()})
         object.__setattr__(self, "studio_of", {card.id: card.studio for card in self.cards.values()})
+
+    def card_ids_of(self, families: tuple[str, ...]) -> frozenset[int]:
+        """The ids of the catalogue cards of ``families``."""
+        found = self._card_ids.get(families)
+        if found is None:
+            found = self._card_ids[families] = frozenset(c.id for c in self.cards.values() if c.family in families)
+        return found
 
     def diploma_ids_in_play(self, families: tuple[str, ...]) -> frozenset[str]:
         """The ids of :meth:`diplomas_in_play`."""

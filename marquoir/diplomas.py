@@ -9,7 +9,7 @@ legality check (``DIPLOMA_UNMET``), the dispute checker and the rules engine all
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 
 from marquoir.catalogue import Catalogue, Diploma
@@ -247,6 +247,19 @@ def meets(diploma: Diploma, tableau: Tableau, rules: Rules) -> bool | None:
     if figure(tableau) >= needed:
         return True
     return None if diploma.family == "yokai" else False
+
+
+def unmet(diploma_ids: Sequence[str], tableau: Tableau, rules: Rules, in_play: Container[str]) -> list[int]:
+    """The positions in ``diploma_ids`` of the Diplomas of the game that ``tableau`` does not meet (what
+    :func:`meets` says ``False`` of), in one pass."""
+    requirements = _REQUIREMENTS[rules.joker_counts_for_identical_landscapes]
+    found = []
+    for position, diploma_id in enumerate(diploma_ids):
+        if diploma_id in in_play and diploma_id != "yokai-3":
+            needed, figure, _count = requirements[diploma_id]
+            if figure(tableau) < needed:
+                found.append(position)
+    return found
 
 
 def check_diploma(diploma: Diploma, tableau: Tableau, rules: Rules) -> DiplomaCheck:

@@ -8,14 +8,13 @@ rules engine's question (``marquoir check --deep``, code ``UNREACHABLE``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from marquoir.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
-from marquoir.diplomas import check_diploma, meets
+from marquoir.diplomas import check_diploma, unmet
 from marquoir.i18n import _
 from marquoir.table import DetailedPlayer, Player, SheetPlayer, Table
 from marquoir.tableau import Tableau
@@ -149,15 +148,15 @@ def _cards_look_fine(players: Sequence[Player], families: tuple[str, ...], cat: 
     ids: list[int] = []
     for player in players:
         if isinstance(player, DetailedPlayer):
-            for refs in (player.print, player.studio, player.kept):
-                if set(map(type, refs)) - {int}:
-                    return False  # cards entered by what is printed on them: the full pass judges them
-                ids.extend(refs)  # type: ignore[arg-type]
+            ids += player.print  # type: ignore[arg-type]
+            ids += player.studio  # type: ignore[arg-type]
+            ids += player.kept  # type: ignore[arg-type]
+    if set(map(type, ids)) - {int}:
+        return False  # cards entered by what is printed on them: the full pass judges them
     unique = set(ids)
-    if len(unique) != len(ids) or not unique <= cat.family_of.keys():
-        return False
-    counts = Counter(map(cat.family_of.__getitem__, ids))
-    return counts.keys() <= set(families) and max(counts.values(), default=0) <= CARDS_PER_FAMILY
+    # Distinct catalogue ids of the families in play: none unknown, none twice, none out of play; and no family can
+    # pass 18 cards, since the catalogue holds 18 of each.
+    return len(unique) == len(ids) and unique <= cat.card_ids_of(families)
 
 
 def _card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catalogue) -> Iterator[Issue]:
@@ -390,13 +389,9 @@ def _detailed_issues(
     base = f"players[{index}]"
 
     # DIPLOMA_UNMET — a Diploma is taken the moment it is met, and Print and Studio only grow (seed 000).
-    for i, diploma_id in enumerate(player.diplomas):
-        if diploma_id not in in_play:
-            continue
-        tile = cat.diplomas[diploma_id]
-        if meets(tile, tableau, table.rules) is False:
-            verdict = check_diploma(tile, tableau, table.rules)
-            yield Issue("DIPLOMA_UNMET", name, f"{base}.diplomas[{i}]", verdict.describe())
+    for i in unmet(player.diplomas, tableau, table.rules, in_play):
+        verdict = check_diploma(cat.diplomas[player.diplomas[i]], tableau, table.rules)
+        yield Issue("DIPLOMA_UNMET", name, f"{base}.diplomas[{i}]", verdict.describe())
 
     # STORMS — tokens only from Diplomas, one per card, on a Print place (seed 002; SOURCES.md decision 3).
     if player.storms is not None:

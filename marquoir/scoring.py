@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from marquoir.catalogue import Catalogue, catalogue
 from marquoir.i18n import N_, _, get_language
@@ -33,8 +33,7 @@ CATEGORY_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Chain:
+class Chain(NamedTuple):
     """The longest season chain: Print places ``first``..``last`` (0 = Starting tile), in ``season``,
     with the Storm tokens that were placed (``storms``: the player's own and the calculator's)."""
 
@@ -48,7 +47,8 @@ class Chain:
 
 
 def _plain_chain(effective: Sequence[str | None]) -> tuple[int, str | None, int]:
-    """The longest run with no token to place, in one pass: (length, season, first place)."""
+    """The longest run with no token to place, in one pass: (length, season, first place). A run is measured when
+    it breaks; storm cards just before a break belong to both runs."""
     best_length, best_season, best_left = 0, None, 0
     left = 0
     season: str | None = None  # the season of the current run; None while it holds only storm cards
@@ -57,15 +57,17 @@ def _plain_chain(effective: Sequence[str | None]) -> tuple[int, str | None, int]
         if s == "storm":
             if storms_from < 0:
                 storms_from = right
-        elif s is None:
-            left, season, storms_from = right + 1, None, -1
             continue
-        else:
-            if season is not None and s != season:
-                left = storms_from if storms_from >= 0 else right
-            season, storms_from = s, -1
-        if right - left + 1 > best_length:
-            best_length, best_season, best_left = right - left + 1, season or SEASONS[0], left
+        if s is None or (season is not None and s != season):
+            if right - left > best_length:
+                best_length, best_season, best_left = right - left, season or SEASONS[0], left
+            if s is None:
+                left, season, storms_from = right + 1, None, -1
+                continue
+            left = storms_from if storms_from >= 0 else right
+        season, storms_from = s, -1
+    if len(effective) - left > best_length:
+        best_length, best_season, best_left = len(effective) - left, season or SEASONS[0], left
     return best_length, best_season, best_left
 
 
@@ -139,25 +141,28 @@ def longest_chain(
     )
 
 
-@dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(NamedTuple):
     """One player's column of the sheet: points by category, total and rank, and an explanation of each figure
-    (written when first read: the figures are what every caller needs, the words only some)."""
+    (written when first read, once per language: the figures are what every caller needs, the words only some)."""
 
     name: str
     breakdown: dict[str, int]
     total: int
-    explain: Callable[[], dict[str, str]] = field(repr=False, compare=False)
-    _explained: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: Writes the explanations in the current language.
+    explain: Callable[[], dict[str, str]]
     rank: int = 0
     storms: tuple[StormPlacement, ...] | None = None
     chain: Chain | None = None
+    #: Language → the explanations written in it.
+    explained: dict[str, dict[str, str]] | None = None
 
     @property
     def explanations(self) -> dict[str, str]:
         """Category → the figure in words: which cards, which Storm tokens, which Diplomas (in the current
-        language, written once per language)."""
-        memo = self._explained
+        language)."""
+        memo = self.explained
+        if memo is None:  # a score made by hand, without a memo: write them each time
+            return self.explain()
         lang = get_language()
         if lang not in memo:
             memo[lang] = self.explain()
@@ -274,7 +279,7 @@ def _score_detailed(player: DetailedPlayer, table: Table, cat: Catalogue) -> Pla
     earned = tableau.storm_bonus_diplomas
     fixed = player.storms or ()
     # Placements the player said stand; tokens left over are placed by the calculator (SOURCES.md, decision 3).
-    valid_fixed = _valid_placements(fixed, len(tableau.seasons), table.rules.storm_on_start_tile)
+    valid_fixed = _valid_placements(fixed, len(tableau.seasons), table.rules.storm_on_start_tile) if fixed else ()
     chain = longest_chain(tableau.seasons, earned - len(valid_fixed), valid_fixed, table.rules.storm_on_start_tile)
     diplomas = _diploma_points(player.diplomas, table, cat)
     breakdown = {
@@ -366,11 +371,9 @@ def score(table: Table, cat: Catalogue | None = None) -> ScoreReport:
     cat = cat or catalogue()
     scores = [score_player(p, table, cat) for p in table.players]
     ranks = competition_ranks([s.total for s in scores])
-    for player_score, rank in zip(scores, ranks, strict=True):
-        # The scores are still private to this function: setting the rank here saves building them twice.
-        object.__setattr__(player_score, "rank", rank)
-    winners = tuple(s.name for s in scores if s.rank == 1)
-    return ScoreReport(tuple(scores), winners, table, cat, table.game)
+    ranked = tuple(s._replace(rank=rank, explained={}) for s, rank in zip(scores, ranks, strict=True))
+    winners = tuple(s.name for s in ranked if s.rank == 1)
+    return ScoreReport(ranked, winners, table, cat, table.game)
 
 
 __all__ = ["CATEGORIES", "Chain", "PlayerScore", "ScoreReport", "longest_chain", "score", "score_player"]

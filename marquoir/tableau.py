@@ -7,9 +7,8 @@ owned…); scoring, the Diploma checker and the legality check all read these fi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from marquoir.catalogue import CardRef, Catalogue, PrintHalf, StartTile, StudioHalf
 from marquoir.i18n import N_, _, get_language
@@ -59,8 +58,7 @@ def studio_label(ref: int | StudioHalf, position: int) -> str:
     return f"Studio #{position} ({ref.family})"
 
 
-@dataclass(frozen=True, slots=True)
-class PrintCounts:
+class PrintCounts(NamedTuple):
     """What a Print shows, counted in one pass: the figures the Print Diplomas look at.
 
     The mappings hold only what is there: read them with ``.get(key, 0)``.
@@ -131,8 +129,7 @@ class PrintCounts:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Tableau:
+class Tableau(NamedTuple):
     """One detailed player's tableau, resolved and counted once (build it with :meth:`of`).
 
     Print positions are 1-based after the Starting tile (position 0). ``print`` and ``studio`` hold ``None``
@@ -156,8 +153,8 @@ class Tableau:
     harmony_symbols: int
     #: Studio icons (brush, assistant, arrow, keep) → how many cards show them.
     icon_counts: Mapping[str, int]
-    #: Labels and lists only explanations need, made the first time they are asked for.
-    _memo: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
+    #: Labels and lists only explanations need, made the first time they are asked for (per language).
+    memo: dict[tuple[str, str], Any]
 
     @classmethod
     def of(cls, player: DetailedPlayer, cat: Catalogue) -> Tableau:
@@ -202,31 +199,32 @@ class Tableau:
             landscapes,
             harmony + counts.harmony,
             icons,
+            {},
         )
 
     def print_labels(self) -> tuple[str, ...]:
         """How explanations name each Print card, in order: its id, or its place for a card entered by what is
         printed on it."""
         key = ("print_labels", get_language())
-        labels: tuple[str, ...] | None = self._memo.get(key)
+        labels: tuple[str, ...] | None = self.memo.get(key)
         if labels is None:
-            labels = self._memo[key] = _labels(self.player.print, N_("Print #{position} ({family})"))
+            labels = self.memo[key] = _labels(self.player.print, N_("Print #{position} ({family})"))
         return labels
 
     def studio_labels(self) -> tuple[str, ...]:
         """How explanations name each Studio card, in order."""
         key = ("studio_labels", get_language())
-        labels: tuple[str, ...] | None = self._memo.get(key)
+        labels: tuple[str, ...] | None = self.memo.get(key)
         if labels is None:
-            labels = self._memo[key] = _labels(self.player.studio, N_("Studio #{position} ({family})"))
+            labels = self.memo[key] = _labels(self.player.studio, N_("Studio #{position} ({family})"))
         return labels
 
     def painted(self) -> tuple[tuple[str, PrintHalf], ...]:
         """The known Print cards with their labels (unknown ids are left out: they are a legality issue)."""
         key = ("painted", get_language())
-        found: tuple[tuple[str, PrintHalf], ...] | None = self._memo.get(key)
+        found: tuple[tuple[str, PrintHalf], ...] | None = self.memo.get(key)
         if found is None:
-            found = self._memo[key] = tuple(
+            found = self.memo[key] = tuple(
                 (label, half) for label, half in zip(self.print_labels(), self.print, strict=True) if half is not None
             )
         return found
@@ -234,9 +232,9 @@ class Tableau:
     def studio_cards(self) -> tuple[tuple[str, StudioHalf], ...]:
         """The known Studio cards with their labels."""
         key = ("studio_cards", get_language())
-        found: tuple[tuple[str, StudioHalf], ...] | None = self._memo.get(key)
+        found: tuple[tuple[str, StudioHalf], ...] | None = self.memo.get(key)
         if found is None:
-            found = self._memo[key] = tuple(
+            found = self.memo[key] = tuple(
                 (label, half) for label, half in zip(self.studio_labels(), self.studio, strict=True) if half is not None
             )
         return found

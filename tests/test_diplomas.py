@@ -179,3 +179,18 @@ def test_every_diploma_has_a_requirement(diploma_id: str) -> None:
     verdict = check_diploma(CAT.diplomas[diploma_id], tableau(), Rules())
     assert verdict.met in (False, None)
     assert verdict.needed >= 2
+
+
+def test_unmet_agrees_with_meets_on_every_diploma() -> None:
+    from marquoir.diplomas import meets, unmet
+
+    for name in ("base-2p.json", "base-4p.json", "yokai-3p.json"):
+        table = load_table(seed(name))
+        in_play = CAT.diploma_ids_in_play(table.families)
+        for player in table.players:
+            assert isinstance(player, DetailedPlayer)
+            t = Tableau.of(player, CAT)
+            every = [d.id for d in CAT.diplomas_in_play(table.families)]
+            expected = [i for i, d in enumerate(every) if meets(CAT.diplomas[d], t, table.rules) is False]
+            assert unmet(every, t, table.rules, in_play) == expected
+            assert unmet([*every, "nope-1"], t, table.rules, in_play) == expected

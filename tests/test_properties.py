@@ -240,3 +240,31 @@ def test_random_text_raises_only_table_error(text: str | bytes) -> None:
 def test_storm_placement_on_every_place_is_reported_back() -> None:
     chain = longest_chain(["spring", "winter", "spring"], 1)
     assert chain.storms == (StormPlacement(1, "spring"),)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.none(), seasons), min_size=1, max_size=16))
+def test_the_one_pass_chain_is_the_sliding_window_with_no_token(places: list[str | None]) -> None:
+    from marquoir.scoring import _chain_with_tokens, _plain_chain
+
+    length, season, first = _plain_chain(places)
+    # With no token to place, a window of at most 0 conversions is the plain run; the same earliest run is chosen.
+    wide = _chain_with_tokens(places, 1, {i: "" for i in range(len(places))}, True)
+    assert length == wide[0]
+    if length:
+        assert first == wide[2]
+        run = places[first : first + length]
+        assert all(s in (season, "storm") for s in run)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables())
+def test_the_quick_card_look_agrees_with_the_full_pass(doc: dict[str, Any]) -> None:
+    from marquoir import catalogue
+    from marquoir.legality import _card_issues, _cards_look_fine
+
+    table = load_table(doc)
+    fine = _cards_look_fine(table.players, table.families, catalogue())
+    issues = list(_card_issues(table.players, table.families, catalogue()))
+    if fine:
+        assert issues == []
