@@ -16,7 +16,7 @@ from marquoir.tableau import _tableau_of
 TEXT = (Path(__file__).resolve().parent.parent / "seeds" / "base-4p.json").read_text(encoding="utf-8")
 
 
-def main(repeats: int = 7, number: int = 2000) -> float:
+def main(repeats: int = 15, number: int = 2000) -> float:
     table = load_table(TEXT)
     cat = catalogue()
 

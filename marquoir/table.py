@@ -6,7 +6,7 @@ A table may hold an impossible position: reading never judges the game, :mod:`ma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from marquoir.catalogue import CardRef, PrintHalf, StudioHalf
 from marquoir.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES, GAME
@@ -42,6 +42,31 @@ class DetailedPlayer:
     grand_master: bool = False
     yokai: int = 0
     brushes: int | None = None
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # A player's tableau is looked up by the player value (scoring and the check share it): hash it once.
+        object.__setattr__(
+            self,
+            "_hash",
+            hash(
+                (
+                    self.name,
+                    self.start,
+                    self.print,
+                    self.studio,
+                    self.kept,
+                    self.diplomas,
+                    self.storms,
+                    self.grand_master,
+                    self.yokai,
+                    self.brushes,
+                )
+            ),
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)
