@@ -294,6 +294,8 @@ def _resolve(refs: tuple[int | H, ...], halves: Mapping[int, H]) -> tuple[H | No
 
 def _labels(refs: tuple[int | PrintHalf | StudioHalf, ...], template: str) -> tuple[str, ...]:
     """Catalogue cards by id; cards entered by what is printed on them by place and family."""
+    if not set(map(type, refs)) - {int}:
+        return tuple(map(str, refs))
     return tuple(
         str(ref)
         if isinstance(ref, int)
