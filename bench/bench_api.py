@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,7 +26,9 @@ WARMUP = 50
 
 def start_server() -> tuple[subprocess.Popen[str], str, int]:
     command = [sys.executable, "-c", "from marquoir.cli import main; raise SystemExit(main())", "serve", "--port", "0"]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    # The app opens its saved-games database at start: a throwaway one, not the checkout's instance/ folder.
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp(prefix='marquoir-bench-')}/games.sqlite3"}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     assert proc.stdout is not None
     line = proc.stdout.readline()
     match = re.search(r"http://([\d.]+):(\d+)/", line)
