@@ -212,7 +212,44 @@ def _read_name(reader: _Reader) -> str:
     return name
 
 
+_DETAILED_KEYS = frozenset(
+    ("name", "start", "print", "studio", "kept", "diplomas", "storms", "grand_master", "yokai", "brushes")
+)
+
+
+def _quick_detailed(value: dict[str, Any]) -> DetailedPlayer | None:
+    """The common detailed player — catalogue ids only, no Storm placements, every value of its plain type — read
+    without the step-by-step reader; ``None`` for anything else, which the full reader then reads (and names the
+    place of any error). Both give the same player (``tests/test_properties.py``)."""
+    if not value.keys() <= _DETAILED_KEYS or value.get("storms") is not None:
+        return None
+    name, start = value.get("name"), value.get("start")
+    if type(name) is not str or type(start) is not str or not name.strip() or len(name) > NAME_MAX:
+        return None
+    lists = []
+    for key, kind in (("print", int), ("studio", int), ("kept", int), ("diplomas", str)):
+        items = value.get(key, ())
+        if type(items) is not list or set(map(type, items)) - {kind}:
+            if key in value:
+                return None
+            items = ()
+        lists.append(tuple(items))
+    grand_master, yokai, brushes = value.get("grand_master", False), value.get("yokai", 0), value.get("brushes")
+    if type(grand_master) is not bool or type(yokai) is not int or (brushes is not None and type(brushes) is not int):
+        return None
+    printed, studio, kept, diplomas = lists
+    return DetailedPlayer(name, start, printed, studio, kept, diplomas, None, grand_master, yokai, brushes)
+
+
 def _read_player(value: object, path: str) -> Player:
+    if type(value) is dict:
+        quick = _quick_detailed(value)
+        if quick is not None:
+            return quick
+    return _read_player_fully(value, path)
+
+
+def _read_player_fully(value: object, path: str) -> Player:
     reader = _Reader(value, path)
     if reader.has("sheet"):
         name = _read_name(reader)

@@ -268,3 +268,25 @@ def test_the_quick_card_look_agrees_with_the_full_pass(doc: dict[str, Any]) -> N
     issues = list(_card_issues(table.players, table.families, catalogue()))
     if fine:
         assert issues == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        detailed_player("P"),
+        mangled().map(
+            lambda d: (
+                d["players"][0] if isinstance(d, dict) and isinstance(d.get("players"), list) and d["players"] else {}
+            )
+        ),
+    )
+)
+def test_the_quick_player_reader_agrees_with_the_full_one(player: Any) -> None:
+    from marquoir.document import _quick_detailed, _read_player_fully
+
+    if not isinstance(player, dict):
+        return
+    quick = _quick_detailed(player)
+    if quick is None:
+        return
+    assert quick == _read_player_fully(player, "players[0]")
