@@ -20,11 +20,11 @@ import time
 from collections import Counter
 from typing import Any
 
-from marquoir.engine import build_deck, final_table, new_game
-from marquoir.engine.players import RandomPlayer, play
-from marquoir.engine.reach import explain_reachability
-from marquoir.table import Table
-from marquoir.vocabulary import BASE_FAMILIES
+from marquoir.games.kanagawa.engine import build_deck, final_table, new_game
+from marquoir.games.kanagawa.engine.players import RandomPlayer, play
+from marquoir.games.kanagawa.reach import explain_reachability
+from marquoir.games.kanagawa.table import Table
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
 
 
 def deep_size(value: Any, seen: set[int] | None = None, skip: tuple[int, ...] = ()) -> int:

@@ -12,16 +12,16 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from marquoir.catalogue import catalogue
-from marquoir.diplomas import diploma_report
-from marquoir.document import load_table
 from marquoir.errors import MarquoirError, TableError
-from marquoir.legality import check
-from marquoir.scoring import score
-from marquoir.table import DetailedPlayer, Table
-from marquoir.tableau import Tableau
-from marquoir.text import render_cards, render_diplomas, render_issues, render_sheet
-from marquoir.vocabulary import CARD_FAMILIES
+from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.games.kanagawa.diplomas import diploma_report
+from marquoir.games.kanagawa.document import load_table
+from marquoir.games.kanagawa.legality import check
+from marquoir.games.kanagawa.scoring import score
+from marquoir.games.kanagawa.table import DetailedPlayer, Table
+from marquoir.games.kanagawa.tableau import Tableau
+from marquoir.games.kanagawa.text import render_cards, render_diplomas, render_issues, render_sheet
+from marquoir.games.kanagawa.vocabulary import CARD_FAMILIES
 
 
 class UsageError(MarquoirError):
@@ -92,7 +92,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def _deep_check() -> Callable[[Table], tuple[list[Any], dict[str, Any]]] | None:
     """The reachability check of the rules engine, when it is installed."""
     try:
-        from marquoir.engine.reach import deep_check  # type: ignore[import-not-found,unused-ignore]
+        from marquoir.games.kanagawa.reach import deep_check  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     return deep_check  # type: ignore[no-any-return,unused-ignore]
@@ -190,7 +190,7 @@ def _extra_commands() -> list[Callable[[Any], None]]:
 #: Modules with a ``register_commands(subparsers)`` function; a missing one is skipped.
 EXTRA_COMMAND_MODULES: tuple[str, ...] = (
     "marquoir.web.commands",
-    "marquoir.engine.commands",
+    "marquoir.games.kanagawa.engine.commands",
     "marquoir.reports.commands",
 )
 

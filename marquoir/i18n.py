@@ -119,31 +119,3 @@ def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
         tmp.replace(mo_path)
         written.append(mo_path)
     return written
-
-
-#: The core modules whose ``_()`` and ``N_()`` strings make the ``core`` domain.
-CORE_MODULES = ("scoring", "legality", "diplomas", "tableau", "text", "cli")
-
-
-def core_messages() -> set[str]:
-    """Every string of the ``core`` domain: the marked strings of :data:`CORE_MODULES`, the words of the
-    vocabulary shown inside them (families, seasons, landscapes, subjects, kite colours), and the Diploma
-    requirements of the catalogue. The French catalogue must translate all of them (``tests/test_i18n.py``)."""
-    from babel.messages.extract import extract_from_file
-
-    from marquoir import vocabulary
-    from marquoir.catalogue import catalogue
-
-    here = Path(__file__).resolve().parent
-    found: set[str] = set()
-    for module in CORE_MODULES:
-        for _line, message, _comments, _context in extract_from_file(
-            "python", here / f"{module}.py", keywords={"_": None, "N_": None}
-        ):
-            found.add(message if isinstance(message, str) else message[0])
-    found.update(vocabulary.CARD_FAMILIES, vocabulary.STUDIO_DIPLOMA_FAMILIES, vocabulary.SEASONS)
-    found.update(vocabulary.STUDIO_LANDSCAPES, vocabulary.BUILDINGS, vocabulary.CHARACTERS, vocabulary.ANIMALS)
-    found.update(vocabulary.KITE_COLOURS)
-    found.update(d.requirement for d in catalogue().diplomas.values())
-    found.discard("")
-    return found

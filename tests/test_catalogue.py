@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from marquoir.catalogue import catalogue
-from marquoir.vocabulary import BASE_FAMILIES, LANDSCAPES, SEASONS
+from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, LANDSCAPES, SEASONS
 
 CAT = catalogue()
 

@@ -9,9 +9,9 @@ import pytest
 from core_helpers import seed
 
 from marquoir import catalogue, load_table
-from marquoir.diplomas import check_diploma, diploma_report
-from marquoir.table import DetailedPlayer, Rules
-from marquoir.tableau import Tableau
+from marquoir.games.kanagawa.diplomas import check_diploma, diploma_report
+from marquoir.games.kanagawa.table import DetailedPlayer, Rules
+from marquoir.games.kanagawa.tableau import Tableau
 
 CAT = catalogue()
 YOKAI_FAMILIES = ("trees", "animals", "kites", "umbrellas")
@@ -182,7 +182,7 @@ def test_every_diploma_has_a_requirement(diploma_id: str) -> None:
 
 
 def test_unmet_agrees_with_meets_on_every_diploma() -> None:
-    from marquoir.diplomas import meets, unmet
+    from marquoir.games.kanagawa.diplomas import meets, unmet
 
     for name in ("base-2p.json", "base-4p.json", "yokai-3p.json"):
         table = load_table(seed(name))

@@ -8,8 +8,8 @@ import pytest
 from core_helpers import SEEDS, seed, two_players
 
 from marquoir import TableError, dump_table, load_table, table_to_document
-from marquoir.catalogue import Paint, PrintHalf, StudioHalf
-from marquoir.table import DetailedPlayer, SheetPlayer, StormPlacement
+from marquoir.games.kanagawa.catalogue import Paint, PrintHalf, StudioHalf
+from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, StormPlacement
 
 
 def error_of(doc: object) -> TableError:
@@ -211,18 +211,3 @@ def test_written_document_keeps_objects_and_options() -> None:
     assert isinstance(hana, DetailedPlayer)
     half = hana.print[1]
     assert isinstance(half, PrintHalf) and half.paint == Paint("mountain", 1)
-
-
-def test_quick_reader_reads_the_common_player_like_the_full_one() -> None:
-    from marquoir.document import _quick_detailed, _read_player_fully
-
-    quick_ones = 0
-    for path in sorted(SEEDS.glob("*.json")):
-        for i, player in enumerate(json.loads(path.read_text(encoding="utf-8"))["players"]):
-            quick = _quick_detailed(player)
-            if quick is not None:
-                quick_ones += 1
-                assert quick == _read_player_fully(player, f"players[{i}]")
-    assert quick_ones >= 5  # the base samples' players (Chiyo places her Storm tokens: the full reader reads her)
-    assert _quick_detailed({"name": "A", "start": "S1", "print": [True]}) is None
-    assert _quick_detailed({"name": "A", "start": "S1", "diplomes": []}) is None

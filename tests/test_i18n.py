@@ -10,7 +10,8 @@ from babel.messages.pofile import read_po
 from core_helpers import seed
 
 from marquoir import check, load_table, score
-from marquoir.i18n import LOCALE_DIR, LanguageError, _, core_messages, get_language, language
+from marquoir.i18n import LOCALE_DIR, LanguageError, _, get_language, language
+from marquoir.messages import core_messages
 
 
 def french(domain: str) -> dict[str, str]:

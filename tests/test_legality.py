@@ -10,7 +10,7 @@ import pytest
 from core_helpers import seed, two_players
 
 from marquoir import Issue, check, is_legal, load_table
-from marquoir.legality import CODES
+from marquoir.games.kanagawa.legality import CODES
 
 
 def issues_after(name: str, mutate: Callable[[dict[str, Any]], None]) -> list[Issue]:

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marquoir import TableError, dump_table, load_table, score, table_to_document
-from marquoir.legality import CODES, check
-from marquoir.scoring import longest_chain
-from marquoir.table import StormPlacement
-from marquoir.vocabulary import (
+from marquoir.games.kanagawa.legality import CODES, check
+from marquoir.games.kanagawa.scoring import longest_chain
+from marquoir.games.kanagawa.table import StormPlacement
+from marquoir.games.kanagawa.vocabulary import (
     ANIMALS,
     BUILDINGS,
     CARD_FAMILIES,
@@ -245,7 +245,7 @@ def test_storm_placement_on_every_place_is_reported_back() -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.one_of(st.none(), seasons), min_size=1, max_size=16))
 def test_the_one_pass_chain_is_the_sliding_window_with_no_token(places: list[str | None]) -> None:
-    from marquoir.scoring import _chain_with_tokens, _plain_chain
+    from marquoir.games.kanagawa.scoring import _chain_with_tokens, _plain_chain
 
     length, season, first = _plain_chain(places)
     # With no token to place, a window of at most 0 conversions is the plain run; the same earliest run is chosen.
@@ -255,38 +255,3 @@ def test_the_one_pass_chain_is_the_sliding_window_with_no_token(places: list[str
         assert first == wide[2]
         run = places[first : first + length]
         assert all(s in (season, "storm") for s in run)
-
-
-@settings(max_examples=200, deadline=None)
-@given(tables())
-def test_the_quick_card_look_agrees_with_the_full_pass(doc: dict[str, Any]) -> None:
-    from marquoir import catalogue
-    from marquoir.legality import _card_issues, _cards_look_fine
-
-    table = load_table(doc)
-    fine = _cards_look_fine(table.players, table.families, catalogue())
-    issues = list(_card_issues(table.players, table.families, catalogue()))
-    if fine:
-        assert issues == []
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.one_of(
-        detailed_player("P"),
-        mangled().map(
-            lambda d: (
-                d["players"][0] if isinstance(d, dict) and isinstance(d.get("players"), list) and d["players"] else {}
-            )
-        ),
-    )
-)
-def test_the_quick_player_reader_agrees_with_the_full_one(player: Any) -> None:
-    from marquoir.document import _quick_detailed, _read_player_fully
-
-    if not isinstance(player, dict):
-        return
-    quick = _quick_detailed(player)
-    if quick is None:
-        return
-    assert quick == _read_player_fully(player, "players[0]")

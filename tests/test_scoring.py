@@ -7,8 +7,8 @@ import pytest
 from core_helpers import seed, two_players
 
 from marquoir import load_table, score
-from marquoir.scoring import competition_ranks, longest_chain, yokai_penalty
-from marquoir.table import StormPlacement
+from marquoir.games.kanagawa.scoring import competition_ranks, longest_chain, yokai_penalty
+from marquoir.games.kanagawa.table import StormPlacement
 
 
 def breakdown(doc: dict, index: int = 0) -> dict[str, int]:  # type: ignore[type-arg]

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from marquoir import check, load_table, score
-from marquoir.engine.reach import deep_check
+from marquoir.games.kanagawa.reach import deep_check
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 

@@ -15,12 +15,12 @@ from typing import Any
 
 from babel.dates import format_date
 
+from marquoir.games.kanagawa.scoring import ScoreReport
+from marquoir.games.kanagawa.vocabulary import CATEGORIES
 from marquoir.reports.i18n import Gettext, check_lang, gettext_for
 from marquoir.reports.sheets import CATEGORY_LABELS
 from marquoir.reports.stats import results
-from marquoir.scoring import ScoreReport
 from marquoir.storage.games import SavedGame, name_key
-from marquoir.vocabulary import CATEGORIES
 
 WIDTH = 360
 #: Player lines (colour-blind-safe palette, Okabe & Ito) and their dash patterns, so lines differ without colour.

@@ -10,8 +10,8 @@ import csv
 import io
 from collections.abc import Iterable, Iterator
 
+from marquoir.games.kanagawa.vocabulary import CATEGORIES
 from marquoir.storage.games import SavedGame
-from marquoir.vocabulary import CATEGORIES
 
 #: The columns, in order: the game, then the player, then the score sheet's categories (points), then the result.
 CSV_COLUMNS: tuple[str, ...] = (

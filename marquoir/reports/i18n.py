@@ -40,7 +40,7 @@ def extract_messages() -> set[str]:
     (shown translated on the sheets). The French catalogue must translate all of them (``tests/reports``)."""
     from babel.messages.extract import extract_from_file
 
-    from marquoir.catalogue import catalogue
+    from marquoir.games.kanagawa.catalogue import catalogue
     from marquoir.reports.sheets import TEMPLATES
 
     keywords = {"_": None, "N_": None, "gettext": None}

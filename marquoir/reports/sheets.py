@@ -21,13 +21,11 @@ from typing import Any
 import jinja2
 from babel.dates import format_date
 
-from marquoir.catalogue import Catalogue, Diploma, catalogue
 from marquoir.errors import MarquoirError
-from marquoir.i18n import language
-from marquoir.reports.i18n import N_, Gettext, check_lang, gettext_for
-from marquoir.scoring import ScoreReport, score
-from marquoir.table import Table
-from marquoir.vocabulary import (
+from marquoir.games.kanagawa.catalogue import Catalogue, Diploma, catalogue
+from marquoir.games.kanagawa.scoring import ScoreReport, score
+from marquoir.games.kanagawa.table import Table
+from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
     CATEGORIES,
     EXPANSION_FAMILIES,
@@ -35,6 +33,8 @@ from marquoir.vocabulary import (
     STUDIO_DIPLOMA_FAMILIES,
     YOKAI_PENALTY,
 )
+from marquoir.i18n import language
+from marquoir.reports.i18n import N_, Gettext, check_lang, gettext_for
 
 
 def _templates() -> Path:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from marquoir.games.kanagawa.vocabulary import CATEGORIES
 from marquoir.reports.i18n import Gettext
 from marquoir.storage.games import SavedGame, name_key
-from marquoir.vocabulary import CATEGORIES
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Saved games: save, list, search, open, correct (the old version kept), delete — each one transaction.
 
 Values in, values out: every function takes the engine from :func:`marquoir.storage.open_database` and plain
-values (a :class:`~marquoir.table.Table`, an id, a token) and returns frozen values. A game is stored as its table
+values (a table, an id, a token) and returns frozen values. A game is stored as its table
 document (``shared/TABLE-FORMAT.md``) with its score report. Each game has two unguessable tokens
 (:func:`secrets.token_urlsafe`): the *share* token opens it read-only, the *edit* token is needed to correct or
 delete it — the functions that change a game take only the edit token, so a share link cannot change anything.
@@ -19,12 +19,12 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, RowMapping
 
-from marquoir.document import parse_table, table_to_document
-from marquoir.scoring import ScoreReport, score
+from marquoir.games.kanagawa.document import parse_table, table_to_document
+from marquoir.games.kanagawa.scoring import ScoreReport, score
+from marquoir.games.kanagawa.table import Table
 from marquoir.storage.database import guarded, read_transaction, write_transaction
 from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
 from marquoir.storage.schema import game_players, game_versions, games
-from marquoir.table import Table
 
 #: Bytes of randomness in each token (the token is about 4/3 as many characters).
 TOKEN_BYTES = 24

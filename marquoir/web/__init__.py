@@ -18,7 +18,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-#: Largest request body accepted: a table document is at most 200,000 characters (marquoir.document), and the
+#: Largest request body accepted: a table document is at most 200,000 characters (marquoir.core.reader), and the
 #: forms carry one table document plus a few figures.
 MAX_CONTENT_LENGTH = 512 * 1024
 

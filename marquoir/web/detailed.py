@@ -13,8 +13,16 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 from marquoir import DetailedPlayer, Table, TableError, catalogue, check, parse_table, score
-from marquoir.catalogue import PrintHalf
-from marquoir.vocabulary import ANIMALS, BASE_FAMILIES, BUILDINGS, CHARACTERS, ICONS, KITE_COLOURS, STUDIO_LANDSCAPES
+from marquoir.games.kanagawa.catalogue import PrintHalf
+from marquoir.games.kanagawa.vocabulary import (
+    ANIMALS,
+    BASE_FAMILIES,
+    BUILDINGS,
+    CHARACTERS,
+    ICONS,
+    KITE_COLOURS,
+    STUDIO_LANDSCAPES,
+)
 from marquoir.web.forms import custom_card_errors, diploma_field, player_form_class
 from marquoir.web.helpers import (
     FAMILY_NAMES,

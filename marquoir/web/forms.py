@@ -29,9 +29,9 @@ from wtforms import (
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
-from marquoir.catalogue import Diploma
 from marquoir.document import NAME_MAX
-from marquoir.vocabulary import (
+from marquoir.games.kanagawa.catalogue import Diploma
+from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
     EXPANSION_FAMILIES,
     ICONS,

@@ -18,10 +18,10 @@ from babel.support import LazyProxy
 from flask import Flask, Response, abort, make_response, render_template
 
 from marquoir import Issue, Table, TableError, catalogue, parse_table
-from marquoir.catalogue import Card, Diploma, PrintHalf, StudioHalf
 from marquoir.document import MAX_DOCUMENT_CHARS
-from marquoir.scoring import CATEGORY_NAMES
-from marquoir.vocabulary import BASE_FAMILIES, CATEGORIES, EXPANSION_FAMILIES
+from marquoir.games.kanagawa.catalogue import Card, Diploma, PrintHalf, StudioHalf
+from marquoir.games.kanagawa.scoring import CATEGORY_NAMES
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, CATEGORIES, EXPANSION_FAMILIES
 
 
 def _(text: str) -> str:

@@ -8,8 +8,8 @@ from typing import Any
 from flask import Blueprint, Response, render_template, request
 
 from marquoir import DetailedPlayer, Table, catalogue, diploma_report, dump_table, score, table_to_document
-from marquoir.tableau import Tableau
-from marquoir.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.games.kanagawa.tableau import Tableau
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
 from marquoir.web.forms import TableForm
 from marquoir.web.helpers import _, document_or_400, dump, index_in, place_issues
 
@@ -43,7 +43,7 @@ def render_results(table: Table, status: int = 200) -> Any:
 def _explain_reachability() -> Any:
     """The rules engine's ``explain_reachability``, or ``None`` when this installation has no engine."""
     try:
-        from marquoir.engine.reach import explain_reachability
+        from marquoir.games.kanagawa.reach import explain_reachability
     except ImportError:
         return None
     return explain_reachability

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 from marquoir import SheetPlayer, Table, TableError, check, parse_table
-from marquoir.catalogue import Diploma
+from marquoir.games.kanagawa.catalogue import Diploma
 from marquoir.web.forms import diploma_field, sheet_form_class
 from marquoir.web.helpers import _, diplomas_in_play, document_or_400, dump, place_issues
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from marquoir.catalogue import Paint, PrintHalf, StudioHalf
-from marquoir.engine import GameState, LessonCard, build_deck, new_game
-from marquoir.engine.players import GreedyPlayer, Player, RandomPlayer, play
-from marquoir.vocabulary import BASE_FAMILIES, KITE_COLOURS, LANDSCAPES, SEASONS
+from marquoir.games.kanagawa.catalogue import Paint, PrintHalf, StudioHalf
+from marquoir.games.kanagawa.engine import GameState, LessonCard, build_deck, new_game
+from marquoir.games.kanagawa.engine.players import GreedyPlayer, Player, RandomPlayer, play
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, KITE_COLOURS, LANDSCAPES, SEASONS
 
 YOKAI_FAMILIES = ("trees", "animals", "kites", "umbrellas")
 YOKAI_FAMILIES_2 = ("characters", "buildings", "lanterns", "kites")
@@ -66,7 +66,7 @@ def fixture_expansion_cards(seed: int = 3) -> tuple[LessonCard, ...]:
 
 def expansion_document(cards: Sequence[LessonCard]) -> list[dict[str, object]]:
     """The invented cards as the JSON list ``marquoir simulate --cards`` reads."""
-    from marquoir.document import card_to_document
+    from marquoir.games.kanagawa.document import card_to_document
 
     return [{"print": card_to_document(c.print), "studio": card_to_document(c.studio)} for c in cards]
 

@@ -10,8 +10,8 @@ from engine_fixtures import expansion_document, fixture_expansion_cards
 
 from marquoir import check, load_table
 from marquoir.cli import main
-from marquoir.engine import build_deck, load_expansion_cards
 from marquoir.errors import TableError
+from marquoir.games.kanagawa.engine import build_deck, load_expansion_cards
 
 
 def test_simulate_prints_a_summary_and_writes_each_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

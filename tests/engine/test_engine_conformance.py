@@ -10,17 +10,16 @@ import pytest
 from engine_fixtures import YOKAI_FAMILIES, YOKAI_FAMILIES_2, deck_for
 
 from marquoir import check, score
-from marquoir.catalogue import catalogue
-from marquoir.diplomas import check_diploma
-from marquoir.engine import GameState, apply, final_table, legal_actions, new_game
-from marquoir.engine.players import GreedyPlayer, Player, RandomPlayer, play
-from marquoir.engine.reach import explain_reachability
-from marquoir.engine.rules import detailed_player, diplomas_met, studio_view
-from marquoir.engine.state import Action
 from marquoir.errors import RuleError
-from marquoir.scoring import storms_earned
-from marquoir.tableau import Tableau
-from marquoir.vocabulary import BASE_FAMILIES, BRUSH_PAWNS, END_PRINT_CARDS, STORM_TOKENS, YOKAI_TOKENS
+from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.games.kanagawa.diplomas import check_diploma
+from marquoir.games.kanagawa.engine import GameState, apply, final_table, legal_actions, new_game
+from marquoir.games.kanagawa.engine.players import GreedyPlayer, Player, RandomPlayer, play
+from marquoir.games.kanagawa.engine.rules import detailed_player, diplomas_met, studio_view
+from marquoir.games.kanagawa.engine.state import Action
+from marquoir.games.kanagawa.reach import explain_reachability
+from marquoir.games.kanagawa.tableau import Tableau
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, BRUSH_PAWNS, END_PRINT_CARDS, STORM_TOKENS, YOKAI_TOKENS
 
 
 def assert_invariants(state: GameState) -> None:
@@ -75,7 +74,7 @@ def assert_finished_table(state: GameState) -> None:
         assert scored.breakdown["grand_master"] == (2 if seat == state.grand_master else 0)
         assert scored.breakdown["yokai"] == (0, -1, -4, -9)[player.yokai]
         detailed = table.players[seat]
-        assert storms_earned(detailed, cat) == player.storms  # type: ignore[arg-type]
+        assert Tableau.of(detailed, cat).storm_bonus_diplomas == player.storms  # type: ignore[arg-type]
         harmony = sum(state.cards[i].print.harmony for i in player.print)
         harmony += sum(state.cards[i].studio.harmony for i in player.studio)
         assert scored.breakdown["harmony"] == harmony
@@ -139,7 +138,7 @@ def test_both_endings_happen_across_the_run() -> None:
 
 def test_every_action_not_listed_is_refused() -> None:
     """At sampled moments, actions that are not in ``legal_actions`` raise a RuleError (never apply silently)."""
-    from marquoir.engine.state import EndTurn, MoveBrush, Paint, PlaceBrush, TakeColumn, ToStudio, Wait
+    from marquoir.games.kanagawa.engine.state import EndTurn, MoveBrush, Paint, PlaceBrush, TakeColumn, ToStudio, Wait
 
     rng = random.Random(5)
     state = new_game(deck_for(BASE_FAMILIES), 3, seed=5)

@@ -12,10 +12,10 @@ import pytest
 from engine_fixtures import YOKAI_FAMILIES, finished_game
 
 from marquoir import check, load_table, score
-from marquoir.document import dump_table
-from marquoir.engine import final_table
-from marquoir.engine.reach import explain_reachability
-from marquoir.vocabulary import BASE_FAMILIES
+from marquoir.games.kanagawa.document import dump_table
+from marquoir.games.kanagawa.engine import final_table
+from marquoir.games.kanagawa.reach import explain_reachability
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "engine"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from marquoir.catalogue import Paint
-from marquoir.engine import painting
-from marquoir.engine.painting import Brushes
-from marquoir.vocabulary import LANDSCAPES, STUDIO_LANDSCAPES
+from marquoir.games.kanagawa.catalogue import Paint
+from marquoir.games.kanagawa.engine import painting
+from marquoir.games.kanagawa.engine.painting import Brushes
+from marquoir.games.kanagawa.vocabulary import LANDSCAPES, STUDIO_LANDSCAPES
 
 icons_st = st.lists(st.sampled_from(STUDIO_LANDSCAPES), min_size=1, max_size=8).map(tuple)
 

@@ -12,13 +12,13 @@ import pytest
 from engine_fixtures import YOKAI_FAMILIES, finished_game
 
 from marquoir import check
-from marquoir.catalogue import Card, catalogue
 from marquoir.cli import main
-from marquoir.document import dump_table
-from marquoir.engine import final_table
-from marquoir.engine.reach import deep_check, explain_reachability
-from marquoir.table import DetailedPlayer, Table
-from marquoir.vocabulary import BASE_FAMILIES
+from marquoir.games.kanagawa.catalogue import Card, catalogue
+from marquoir.games.kanagawa.document import dump_table
+from marquoir.games.kanagawa.engine import final_table
+from marquoir.games.kanagawa.reach import deep_check, explain_reachability
+from marquoir.games.kanagawa.table import DetailedPlayer, Table
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
 
 CARDS = sorted(catalogue().cards.values(), key=lambda c: c.id)
 
@@ -210,7 +210,7 @@ def test_deep_check_gives_issues_and_json(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_sheet_players_are_not_searched_and_do_not_make_a_wrong_verdict() -> None:
-    from marquoir.table import SheetPlayer
+    from marquoir.games.kanagawa.table import SheetPlayer
 
     ann, ben, cal = tight_trio()
     sheet = SheetPlayer(name="Sam", print_cards=12, season_chain=4, harmony=2, grand_master=False)

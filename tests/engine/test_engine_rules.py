@@ -11,7 +11,8 @@ from typing import Any, TypeVar
 import pytest
 from engine_fixtures import YOKAI_FAMILIES, deck_for
 
-from marquoir.engine import (
+from marquoir.errors import RuleError
+from marquoir.games.kanagawa.engine import (
     EndTurn,
     GameState,
     GiveYokai,
@@ -30,11 +31,19 @@ from marquoir.engine import (
     new_game,
     painting,
 )
-from marquoir.engine.painting import Brushes
-from marquoir.engine.rules import R_COLUMN, R_DIPLOMA, R_HAND, R_KEEP, R_MUST_TAKE, R_TURN, R_YOKAI, studio_view
-from marquoir.engine.state import Column, PlayerState
-from marquoir.errors import RuleError
-from marquoir.vocabulary import BASE_FAMILIES
+from marquoir.games.kanagawa.engine.painting import Brushes
+from marquoir.games.kanagawa.engine.rules import (
+    R_COLUMN,
+    R_DIPLOMA,
+    R_HAND,
+    R_KEEP,
+    R_MUST_TAKE,
+    R_TURN,
+    R_YOKAI,
+    studio_view,
+)
+from marquoir.games.kanagawa.engine.state import Column, PlayerState
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
 
 DECK = build_deck(BASE_FAMILIES)
 T = TypeVar("T", GameState, PlayerState)

@@ -8,8 +8,8 @@ import io
 from report_helpers import saved, seed_table, sheet_table
 
 from marquoir import score
+from marquoir.games.kanagawa.vocabulary import CATEGORIES
 from marquoir.reports.export import CSV_COLUMNS, games_csv
-from marquoir.vocabulary import CATEGORIES
 
 
 def read(text: str) -> list[dict[str, str]]:

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from report_helpers import ARTIFACTS, render_png, seed_table
 
 from marquoir import score
-from marquoir.catalogue import catalogue
+from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.reports.sheets import blank_sheet_pdf, filled_sheet_pdf
 
 A4 = (595, 842)  # points

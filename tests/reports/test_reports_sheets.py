@@ -10,7 +10,7 @@ import pytest
 from report_helpers import seed_table, sheet_table
 
 from marquoir import MarquoirError, Table, score
-from marquoir.catalogue import catalogue
+from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.reports.sheets import SheetError, ordinal, render_blank_sheet, render_filled_sheet
 
 

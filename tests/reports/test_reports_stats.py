@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from report_helpers import saved, sheet_table
 
 from marquoir import score
+from marquoir.games.kanagawa.vocabulary import CATEGORIES
 from marquoir.reports.stats import player_statistics, results, wins_text
 from marquoir.storage import SavedGame
-from marquoir.vocabulary import CATEGORIES
 
 
 def night() -> list[SavedGame]:

@@ -43,7 +43,7 @@ def test_installed_wheel_serves_its_pages(tmp_path: Path) -> None:
     assert (target / "marquoir" / "web" / "templates" / "game" / "results.html").is_file()
     assert (target / "marquoir" / "web" / "templates" / "sheets" / "blank.html").is_file()
     assert (target / "marquoir" / "web" / "static" / "marquoir.js").is_file()
-    assert (target / "marquoir" / "data" / "kanagawa" / "cards.csv").is_file()
+    assert (target / "marquoir" / "games" / "kanagawa" / "data" / "cards.csv").is_file()
     assert (target / "marquoir" / "locale" / "fr" / "LC_MESSAGES" / "core.po").is_file()
     # The dependencies come from the test environment; the package itself only from the wheel.
     env = {**os.environ, "PYTHONPATH": str(target)}

@@ -2,9 +2,10 @@
 
 For each detailed player, a search for a sequence of rounds (a column of 1 to 3 cards a round, fewer only in the
 last round when the deck ran out) that builds the entered Studio and Print in their order under the painting rules
-(:mod:`marquoir.engine.painting`, the same functions the engine plays by), with kept cards within the keep icons
-(seed 000, "Continue your work"), and each held Diploma taken the moment it is first met, its brush bonus given
-then (seed 000, "Take the corresponding diploma(s)"; Diplomas judged by :func:`marquoir.diplomas.check_diploma`).
+(:mod:`~marquoir.games.kanagawa.engine.painting`, the same functions the engine plays by), with kept cards within the
+keep icons (seed 000, "Continue your work"), and each held Diploma taken the moment it is first met, its brush bonus
+given then (seed 000, "Take the corresponding diploma(s)"; Diplomas judged by
+:func:`~marquoir.games.kanagawa.diplomas.check_diploma`).
 Across players: one common number of rounds consistent with the end of the game (seed 000, "End of the Game";
 ``SOURCES.md`` decision 12): the game did end (a player has 11 or more painted cards, or all 72 cards are on the
 table), and not earlier (nobody had 11 painted cards at the end of an earlier round).
@@ -63,14 +64,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from marquoir.catalogue import Catalogue, Paint, PrintHalf, StudioHalf, catalogue
-from marquoir.diplomas import check_diploma
-from marquoir.engine import painting
-from marquoir.engine.painting import Brushes
-from marquoir.legality import Issue
-from marquoir.table import DetailedPlayer, SheetPlayer, Table
-from marquoir.tableau import Tableau, print_label, resolve_print, resolve_studio, studio_label
-from marquoir.vocabulary import CARDS_PER_FAMILY, END_PRINT_CARDS, LANDSCAPES
+import marquoir.games.kanagawa.engine.painting as painting
+from marquoir.core.issues import Issue
+from marquoir.games.kanagawa.catalogue import Catalogue, Paint, PrintHalf, StudioHalf, catalogue
+from marquoir.games.kanagawa.diplomas import check_diploma
+from marquoir.games.kanagawa.engine.painting import Brushes
+from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
+from marquoir.games.kanagawa.tableau import Tableau, print_label, resolve_print, resolve_studio, studio_label
+from marquoir.games.kanagawa.vocabulary import CARDS_PER_FAMILY, END_PRINT_CARDS, LANDSCAPES
 
 #: Default time bound of one table's search, in seconds.
 DEFAULT_TIME_BOUND = 2.0

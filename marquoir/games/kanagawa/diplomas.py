@@ -12,10 +12,10 @@ from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 
-from marquoir.catalogue import Catalogue, Diploma
+from marquoir.games.kanagawa.catalogue import Catalogue, Diploma
+from marquoir.games.kanagawa.table import Rules
+from marquoir.games.kanagawa.tableau import Tableau
 from marquoir.i18n import N_, _
-from marquoir.table import Rules
-from marquoir.tableau import Tableau
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,14 +2,20 @@
 
 A functional core: :func:`new_game` makes a state, :func:`legal_actions` lists what the next actor may do,
 :func:`apply` returns the next state (or raises :class:`marquoir.errors.RuleError` naming the rule broken), and
-:func:`final_table` turns a finished game into a table value for :func:`marquoir.scoring.score`.
-:func:`explain_reachability` answers "how could this table have been built?" (:mod:`marquoir.engine.reach`).
+:func:`final_table` turns a finished game into a table value for :func:`marquoir.games.kanagawa.scoring.score`.
+:func:`explain_reachability` answers "how could this table have been built?" (:mod:`marquoir.games.kanagawa.reach`).
 """
 
-from marquoir.engine.cards import LessonCard, base_cards, build_deck, load_expansion_cards, read_expansion_cards
-from marquoir.engine.reach import ReachReport, deep_check, explain_reachability
-from marquoir.engine.rules import apply, final_table, legal_actions
-from marquoir.engine.state import (
+from marquoir.games.kanagawa.engine.cards import (
+    LessonCard,
+    base_cards,
+    build_deck,
+    load_expansion_cards,
+    read_expansion_cards,
+)
+from marquoir.games.kanagawa.engine.rules import apply, final_table, legal_actions
+from marquoir.games.kanagawa.engine.setup import new_game
+from marquoir.games.kanagawa.engine.state import (
     Action,
     EndTurn,
     GameState,
@@ -24,7 +30,6 @@ from marquoir.engine.state import (
     TakeYokaiFrom,
     ToStudio,
     Wait,
-    new_game,
 )
 
 __all__ = [
@@ -38,7 +43,6 @@ __all__ = [
     "Paint",
     "PlaceBrush",
     "PlayerState",
-    "ReachReport",
     "TakeColumn",
     "TakeDiploma",
     "TakeYokaiFrom",
@@ -47,8 +51,6 @@ __all__ = [
     "apply",
     "base_cards",
     "build_deck",
-    "deep_check",
-    "explain_reachability",
     "final_table",
     "legal_actions",
     "load_expansion_cards",

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from marquoir.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
-from marquoir.document import parse_table
 from marquoir.errors import TableError
-from marquoir.table import DetailedPlayer
-from marquoir.vocabulary import BASE_FAMILIES, CARDS_PER_FAMILY, EXPANSION_FAMILIES
+from marquoir.games.kanagawa.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
+from marquoir.games.kanagawa.document import parse_table
+from marquoir.games.kanagawa.table import DetailedPlayer
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, CARDS_PER_FAMILY, EXPANSION_FAMILIES
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 A functional core: :func:`simulate_game` plays one game from a seed and returns a :class:`GameResult`;
 :func:`summarise` turns results into a :class:`Summary` with a plain-text rendering. Writing files and drawing the
-progress bar are the command's business (:mod:`marquoir.engine.commands`).
+progress bar are the command's business (:mod:`marquoir.games.kanagawa.engine.commands`).
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from marquoir.catalogue import catalogue
-from marquoir.engine.cards import LessonCard
-from marquoir.engine.players import PLAYER_KINDS
-from marquoir.engine.players import play as play_game
-from marquoir.engine.rules import final_table
-from marquoir.engine.state import new_game
-from marquoir.scoring import ScoreReport, score
-from marquoir.table import Table
+from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.games.kanagawa.engine.cards import LessonCard
+from marquoir.games.kanagawa.engine.players import PLAYER_KINDS
+from marquoir.games.kanagawa.engine.players import play as play_game
+from marquoir.games.kanagawa.engine.rules import final_table
+from marquoir.games.kanagawa.engine.setup import new_game
+from marquoir.games.kanagawa.scoring import ScoreReport, score
+from marquoir.games.kanagawa.table import Table
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ Seed 000, "Expand your Print":
 * The golden rules: each landscape icon holds one brush; each brush paints one landscape per round (before or
   after it moves); each landscape icon is used once per round.
 
-Both the rules engine (:mod:`marquoir.engine.rules`) and the reachability checker (:mod:`marquoir.engine.reach`)
-use only these functions, so the two can never disagree about what a brush may do.
+Both the rules engine (:mod:`~marquoir.games.kanagawa.engine.rules`) and the reachability checker
+(:mod:`~marquoir.games.kanagawa.reach`) use only these functions, so the two never disagree about what a brush may do.
 
 Icons are numbered in Studio order: icon 0 is the Starting tile's landscape, then each Studio card that shows a
 landscape, in the order the cards were added. A :class:`Brushes` value records, as bit masks over icon numbers,
@@ -25,9 +25,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from marquoir.catalogue import Paint
 from marquoir.errors import RuleError
-from marquoir.vocabulary import JOKER
+from marquoir.games.kanagawa.catalogue import Paint
+from marquoir.games.kanagawa.vocabulary import JOKER
 
 #: Rule names, as :class:`~marquoir.errors.RuleError` reports them (seed 000, "Expand your Print").
 ONE_BRUSH_PER_ICON = "one brush per landscape icon (seed 000, golden rules)"

@@ -17,12 +17,12 @@ import sys
 import time
 from typing import Any, TextIO
 
-from marquoir.document import dump_table
-from marquoir.engine.cards import build_deck, load_expansion_cards
-from marquoir.engine.players import PLAYER_KINDS
-from marquoir.engine.simulate import GameResult, simulate_game, summarise
 from marquoir.errors import MarquoirError, TableError
-from marquoir.vocabulary import BASE_FAMILIES, CARD_FAMILIES, EXPANSION_FAMILIES
+from marquoir.games.kanagawa.document import dump_table
+from marquoir.games.kanagawa.engine.cards import build_deck, load_expansion_cards
+from marquoir.games.kanagawa.engine.players import PLAYER_KINDS
+from marquoir.games.kanagawa.engine.simulate import GameResult, simulate_game, summarise
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, CARD_FAMILIES, EXPANSION_FAMILIES
 
 
 class Progress:

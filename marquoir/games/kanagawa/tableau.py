@@ -7,13 +7,12 @@ owned…); scoring, the Diploma checker and the legality check all read these fi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
-from marquoir.catalogue import CardRef, Catalogue, PrintHalf, StartTile, StudioHalf
+from marquoir.games.kanagawa.catalogue import CardRef, Catalogue, PrintHalf, StartTile, StudioHalf
+from marquoir.games.kanagawa.table import DetailedPlayer, Table
+from marquoir.games.kanagawa.vocabulary import JOKER, LANDSCAPES
 from marquoir.i18n import N_, _, get_language
-from marquoir.table import DetailedPlayer
-from marquoir.vocabulary import JOKER, LANDSCAPES
 
 
 def resolve_print(ref: int | PrintHalf, cat: Catalogue) -> PrintHalf | None:
@@ -74,14 +73,12 @@ class PrintCounts(NamedTuple):
     lanterns: Mapping[int, int]
     #: The most umbrellas along neighbouring cards that each show one (seed 003; SOURCES.md decision 11).
     umbrella_run: int
-    #: Harmony symbols on the Print cards.
-    harmony: int
     #: Landscape → the most brushes one Print card needs on it (seed 000, "Expand your Print").
     most_brushes_needed: Mapping[str, int]
 
     @classmethod
     def of(cls, halves: tuple[PrintHalf | None, ...]) -> PrintCounts:
-        trees = kites_total = run = best_run = harmony = 0
+        trees = kites_total = run = best_run = 0
         buildings: set[str] = set()
         animals: set[str] = set()
         characters: dict[str, int] = {}
@@ -93,7 +90,6 @@ class PrintCounts(NamedTuple):
                 run = 0
                 continue
             trees += half.trees
-            harmony += half.harmony
             paint = half.paint
             if paint is not None and paint.brushes > needs.get(paint.landscape, 0):
                 needs[paint.landscape] = paint.brushes
@@ -103,6 +99,9 @@ class PrintCounts(NamedTuple):
                 characters[half.character] = characters.get(half.character, 0) + 1
             if half.animal:
                 animals.add(half.animal)
+            if half.card_id is not None:  # a catalogue card: a base family's, with none of the expansion's subjects
+                run = 0
+                continue
             if half.kites:
                 for colour in half.kites:
                     kites[colour] = kites.get(colour, 0) + 1
@@ -124,17 +123,32 @@ class PrintCounts(NamedTuple):
             kites_total,
             lanterns,
             best_run,
-            harmony,
             needs,
         )
 
 
-class Tableau(NamedTuple):
-    """One detailed player's tableau, resolved and counted once (build it with :meth:`of`).
+class Tableau:
+    """One detailed player's tableau, resolved and counted once (make it with :meth:`of`).
 
     Print positions are 1-based after the Starting tile (position 0). ``print`` and ``studio`` hold ``None``
-    for ids the catalogue does not have (a legality issue, counted for nothing).
+    for ids the catalogue does not have (a legality issue, counted for nothing). What only the Diplomas look at
+    (:attr:`counts`) is counted the first time it is asked for: scoring alone never needs it.
     """
+
+    __slots__ = (
+        "_counts",
+        "brush_bonus_diplomas",
+        "harmony_symbols",
+        "icon_counts",
+        "landscape_icons",
+        "memo",
+        "player",
+        "print",
+        "seasons",
+        "start",
+        "storm_bonus_diplomas",
+        "studio",
+    )
 
     player: DetailedPlayer
     start: StartTile | None
@@ -145,8 +159,6 @@ class Tableau(NamedTuple):
     storm_bonus_diplomas: int
     #: The season of each Print place, the Starting tile first; ``None`` where the card is unknown.
     seasons: tuple[str | None, ...]
-    #: The Print's figures for the Diplomas.
-    counts: PrintCounts
     #: Landscape icons in the Studio, the Starting tile's included; jokers counted under ``joker``.
     landscape_icons: Mapping[str, int]
     #: Printed Harmony symbols on Print and Studio cards; kept cards score nothing (SOURCES.md, decision 2).
@@ -155,15 +167,13 @@ class Tableau(NamedTuple):
     icon_counts: Mapping[str, int]
     #: Labels and lists only explanations need, made the first time they are asked for (per language).
     memo: dict[tuple[str, str], Any]
+    _counts: PrintCounts | None
 
     @classmethod
     def of(cls, player: DetailedPlayer, cat: Catalogue) -> Tableau:
-        """The tableau of ``player``; the same player value always gives the same (shared) tableau."""
-        return _tableau_of(player, cat)
-
-    @classmethod
-    def build(cls, player: DetailedPlayer, cat: Catalogue) -> Tableau:
-        """Resolve and count ``player``'s cards: the figures scoring and the legality check need."""
+        """Resolve ``player``'s cards and count what the Studio shows, the Harmony symbols and the Diplomas'
+        bonuses."""
+        self = cls.__new__(cls)
         diplomas = cat.diplomas
         brush_bonus = storm_bonus = 0
         for diploma_id in set(player.diplomas):
@@ -186,21 +196,31 @@ class Tableau(NamedTuple):
                     icons[shalf.icon] = icons.get(shalf.icon, 0) + 1
                 if shalf.landscape:
                     landscapes[shalf.landscape] = landscapes.get(shalf.landscape, 0) + 1
-        counts = PrintCounts.of(printed)
-        return cls(
-            player,
-            start,
-            printed,
-            studio,
-            brush_bonus,
-            storm_bonus,
-            (start.season if start else None, *(h.season if h else None for h in printed)),
-            counts,
+        seasons: list[str | None] = [start.season if start else None]
+        for half in printed:
+            if half is None:
+                seasons.append(None)
+            else:
+                seasons.append(half.season)
+                harmony += half.harmony
+        self.player, self.start, self.print, self.studio = player, start, printed, studio
+        self.brush_bonus_diplomas, self.storm_bonus_diplomas = brush_bonus, storm_bonus
+        self.seasons, self.landscape_icons, self.harmony_symbols, self.icon_counts = (
+            tuple(seasons),
             landscapes,
-            harmony + counts.harmony,
+            harmony,
             icons,
-            {},
         )
+        self.memo, self._counts = {}, None
+        return self
+
+    @property
+    def counts(self) -> PrintCounts:
+        """The Print's figures for the Diplomas (counted at the first look)."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = PrintCounts.of(self.print)
+        return counts
 
     def print_labels(self) -> tuple[str, ...]:
         """How explanations name each Print card, in order: its id, or its place for a card entered by what is
@@ -306,7 +326,8 @@ def _labels(refs: tuple[int | PrintHalf | StudioHalf, ...], template: str) -> tu
     )
 
 
-@lru_cache(maxsize=512)
-def _tableau_of(player: DetailedPlayer, cat: Catalogue) -> Tableau:
-    # Players are immutable values: scoring and the legality check of one table share their tableaux.
-    return Tableau.build(player, cat)
+def tableaux_of(table: Table, cat: Catalogue) -> tuple[Tableau | None, ...]:
+    """Each player's tableau in seating order (``None`` for a player entered from the sheet's figures): made once
+    per :func:`~marquoir.games.kanagawa.scoring.score` or :func:`~marquoir.games.kanagawa.legality.check` call and
+    handed from the scoring to its legality pass."""
+    return tuple(Tableau.of(p, cat) if isinstance(p, DetailedPlayer) else None for p in table.players)

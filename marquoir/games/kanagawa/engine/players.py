@@ -15,10 +15,10 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Protocol
 
-from marquoir.catalogue import catalogue
-from marquoir.engine import painting
-from marquoir.engine.rules import apply, icons_of, legal_actions, must_take
-from marquoir.engine.state import (
+import marquoir.games.kanagawa.engine.painting as painting
+from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.games.kanagawa.engine.rules import apply, icons_of, legal_actions, must_take
+from marquoir.games.kanagawa.engine.state import (
     Action,
     EndTurn,
     GameState,

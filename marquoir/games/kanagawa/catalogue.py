@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-from marquoir.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +178,7 @@ def _int(text: str) -> int:
 
 
 def _read_csv(name: str) -> list[dict[str, str]]:
-    text = resources.files("marquoir").joinpath("data", "kanagawa", name).read_text(encoding="utf-8")
+    text = resources.files("marquoir.games.kanagawa").joinpath("data", name).read_text(encoding="utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
 

@@ -1,14 +1,15 @@
 """The rules of a Kanagawa round: the School board, taking a column, working, Diplomas, Yokai, end of the game.
 
 Sources: seed 000 ("Game Play" steps 1–3, "End of the Game"), seed 002 (sections 2 and 4), seed 003 ("Gameplay"),
-``SOURCES.md`` (rule decisions 7, 8, 12). The painting rules themselves are in :mod:`marquoir.engine.painting`;
-Diploma requirements are judged by the core (:mod:`marquoir.diplomas`, written once): :func:`~marquoir.diplomas.meets`,
-the verdict of :func:`~marquoir.diplomas.check_diploma` without listing the cards (a conformance test checks that
+``SOURCES.md`` (rule decisions 7, 8, 12). The painting rules themselves are in
+:mod:`~marquoir.games.kanagawa.engine.painting`; Diploma requirements are judged by
+:mod:`~marquoir.games.kanagawa.diplomas` (written once): :func:`~marquoir.games.kanagawa.diplomas.meets`, the verdict
+of :func:`~marquoir.games.kanagawa.diplomas.check_diploma` without listing the cards (a conformance test checks that
 the two agree at every step of random games).
 
 :func:`legal_actions` lists what the next actor may do; :func:`apply` returns the next state or raises
 :class:`~marquoir.errors.RuleError` naming the rule broken; :func:`final_table` turns a finished game into a table
-document value that :func:`marquoir.scoring.score` scores (one scoring, never two).
+document value that :func:`marquoir.games.kanagawa.scoring.score` scores (one scoring, never two).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from marquoir.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
-from marquoir.diplomas import meets
-from marquoir.engine import painting
-from marquoir.engine.cards import LessonCard
-from marquoir.engine.state import (
+import marquoir.games.kanagawa.engine.painting as painting
+from marquoir.errors import RuleError
+from marquoir.games.kanagawa.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
+from marquoir.games.kanagawa.diplomas import meets
+from marquoir.games.kanagawa.engine.cards import LessonCard
+from marquoir.games.kanagawa.engine.state import (
     Action,
     Choice,
     Column,
@@ -37,10 +39,9 @@ from marquoir.engine.state import (
     ToStudio,
     Wait,
 )
-from marquoir.errors import RuleError
-from marquoir.table import DetailedPlayer, Table
-from marquoir.tableau import Tableau
-from marquoir.vocabulary import END_PRINT_CARDS
+from marquoir.games.kanagawa.table import DetailedPlayer, Table
+from marquoir.games.kanagawa.tableau import Tableau
+from marquoir.games.kanagawa.vocabulary import END_PRINT_CARDS
 
 # Rule names (the ``rule`` of a RuleError).
 R_TURN = "players act in turn order, a choice or Diploma first (seed 000, step 2)"
@@ -62,7 +63,8 @@ R_PAINT = painting.NEEDS_BRUSHES
 
 
 def icons_of(state: GameState, seat: int) -> tuple[str, ...]:
-    """A player's landscape icons in Studio order: the Starting tile's first (see :mod:`~marquoir.engine.painting`)."""
+    """A player's landscape icons in Studio order: the Starting tile's first (see
+    :mod:`~marquoir.games.kanagawa.engine.painting`)."""
     return state.players[seat].icons
 
 
@@ -135,7 +137,7 @@ def detailed_player(state: GameState, seat: int) -> DetailedPlayer:
 
 def final_table(state: GameState) -> Table:
     """The table at the end of the game, as the table document describes it (``shared/TABLE-FORMAT.md``):
-    score it with :func:`marquoir.scoring.score`. Storm tokens are left for the calculator to place."""
+    score it with :func:`marquoir.games.kanagawa.scoring.score`. Storm tokens are left for the calculator to place."""
     if not state.over:
         raise RuleError(R_OVER, "the game is not over: the table is written at the end of the game")
     return Table(players=tuple(detailed_player(state, s) for s in range(len(state.players))),
@@ -213,7 +215,7 @@ def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, 
 
 def diplomas_met(state: GameState, seat: int, diplomas: Iterable[str]) -> tuple[str, ...]:
     """Which of ``diplomas`` (ids, kept in order) the player at ``seat`` meets now, as the core judges them
-    (:func:`marquoir.diplomas.meets`).
+    (:func:`marquoir.games.kanagawa.diplomas.meets`).
 
     Faster than judging the whole table: a Print Diploma is judged on the player's Print alone, a Studio one on the
     Starting tile, the Studio, the Diplomas held and the Yokai tokens alone (the figures of ``diplomas.csv``'s
@@ -250,7 +252,7 @@ def _half_tableau(state: GameState, seat: int, print_half: bool, cat: Catalogue)
             diplomas=player.diplomas,
             yokai=player.yokai,
         )
-    return Tableau.build(shown, cat)
+    return Tableau.of(shown, cat)
 
 
 @cache

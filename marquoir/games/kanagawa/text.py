@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from marquoir.catalogue import Card, Catalogue
-from marquoir.diplomas import DiplomaCheck
+from marquoir.core.issues import Issue
+from marquoir.games.kanagawa.catalogue import Card, Catalogue
+from marquoir.games.kanagawa.diplomas import DiplomaCheck
+from marquoir.games.kanagawa.scoring import CATEGORY_NAMES, ScoreReport
+from marquoir.games.kanagawa.vocabulary import CATEGORIES
 from marquoir.i18n import _
-from marquoir.legality import Issue
-from marquoir.scoring import CATEGORY_NAMES, ScoreReport
-from marquoir.vocabulary import CATEGORIES
 
 
 def _grid(rows: Sequence[Sequence[str]]) -> list[str]:

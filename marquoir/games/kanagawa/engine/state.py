@@ -11,19 +11,15 @@ from __future__ import annotations
 
 import csv
 import io
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
-from marquoir.catalogue import catalogue
-from marquoir.engine.cards import LessonCard
-from marquoir.engine.painting import Brushes
-from marquoir.errors import RuleError
-from marquoir.table import Rules
-from marquoir.vocabulary import BRUSH_PAWNS, EXPANSION_FAMILIES, STORM_TOKENS, YOKAI_TOKENS
+from marquoir.games.kanagawa.engine.cards import LessonCard
+from marquoir.games.kanagawa.engine.painting import Brushes
+from marquoir.games.kanagawa.table import Rules
+from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, EXPANSION_FAMILIES, STORM_TOKENS
 
 # ----------------------------------------------------------------------------------------------- actions
 
@@ -161,8 +157,8 @@ class PlayerState(NamedTuple):
 
 
 class GameState(NamedTuple):
-    """A whole game at one moment. Every field is a value; :func:`marquoir.engine.rules.apply` makes the next.
-    (A named tuple: immutable, and ``_replace`` makes the next state quickly.)"""
+    """A whole game at one moment. Every field is a value; :func:`~marquoir.games.kanagawa.engine.rules.apply`
+    makes the next. (A named tuple: immutable, and ``_replace`` makes the next state quickly.)"""
 
     cards: tuple[LessonCard, ...]
     families: tuple[str, ...]
@@ -222,7 +218,7 @@ class GameState(NamedTuple):
 def school_faces() -> dict[tuple[int, int, int], bool]:
     """``(players, row, space) → face down?`` from ``data/kanagawa/school.csv`` (seed 000 gives the 4-player first
     row; the rest is an assumption: it changes what players see, never what is legal)."""
-    text = resources.files("marquoir").joinpath("data", "kanagawa", "school.csv").read_text(encoding="utf-8")
+    text = resources.files("marquoir.games.kanagawa").joinpath("data", "school.csv").read_text(encoding="utf-8")
     return {
         (int(row["players"]), int(row["row"]), int(row["space"])): row["face"] == "down"
         for row in csv.DictReader(io.StringIO(text))
@@ -232,61 +228,3 @@ def school_faces() -> dict[tuple[int, int, int], bool]:
 def face_down(players: int, row: int, space: int) -> bool:
     """Whether the card laid on ``space`` of ``row`` goes face down with ``players`` players."""
     return school_faces().get((players, row, space), False)
-
-
-# ----------------------------------------------------------------------------------------------- set-up
-
-
-def new_game(
-    cards: Sequence[LessonCard],
-    players: int | Sequence[str],
-    seed: int | None = None,
-    *,
-    families: Sequence[str] | None = None,
-    starts: Sequence[str] | None = None,
-    first: int = 0,
-    rules: Rules | None = None,
-    shuffle: bool = True,
-) -> GameState:
-    """Set up a game with ``cards`` (see :func:`marquoir.engine.cards.build_deck`) and lay the first row.
-
-    ``players`` is a count (players named P1, P2, …) or the names. Starting tiles are dealt at random unless
-    ``starts`` names them; ``shuffle=False`` keeps the draw pile in the order given (for tests and replays).
-    """
-    from marquoir.engine.rules import lay_row  # the round structure lives with the rules
-
-    names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
-    if not 2 <= len(names) <= 4:
-        raise RuleError("2 to 4 players (seed 002, section 1)", f"{len(names)} players")
-    rng = random.Random(seed)
-    cat = catalogue()
-    tiles = list(starts) if starts is not None else rng.sample(sorted(cat.start_tiles), len(names))
-    if len(tiles) != len(names) or len(set(tiles)) != len(tiles) or any(t not in cat.start_tiles for t in tiles):
-        raise RuleError("one Starting tile each (seed 002, section 1)", f"Starting tiles {tiles}")
-    fams = tuple(families) if families is not None else tuple(dict.fromkeys(card.family for card in cards))
-    order = list(range(len(cards)))
-    if shuffle:
-        rng.shuffle(order)
-    brushes = tuple(cat.start_tiles[t].brushes for t in tiles)
-    state = GameState(
-        cards=tuple(cards),
-        families=fams,
-        rules=rules or Rules(),
-        names=names,
-        players=tuple(
-            PlayerState(
-                start=t,
-                brushes=Brushes(free=b),
-                icons=(cat.start_tiles[t].landscape,),
-                arrows=cat.start_tiles[t].arrows,
-            )
-            for t, b in zip(tiles, brushes, strict=True)
-        ),
-        draw=tuple(order),
-        grand_master=first,
-        assistant=first,
-        diplomas_free=frozenset(d.id for d in cat.diplomas_in_play(fams)),
-        brush_reserve=BRUSH_PAWNS - sum(brushes),
-        yokai_reserve=YOKAI_TOKENS if any(f in EXPANSION_FAMILIES for f in fams) else 0,
-    )
-    return lay_row(state)

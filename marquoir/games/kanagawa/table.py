@@ -1,15 +1,16 @@
 """A finished Kanagawa table as values: players, their cards, Diplomas and pawns.
 
-The shape follows the table document (``shared/TABLE-FORMAT.md``); :mod:`marquoir.document` reads and writes it.
-A table may hold an impossible position: reading never judges the game, :mod:`marquoir.legality` does.
+The shape follows the table document (``shared/TABLE-FORMAT.md``); :mod:`~marquoir.games.kanagawa.document` reads
+and writes it. A table may hold an impossible position: reading never judges the game,
+:mod:`~marquoir.games.kanagawa.legality` does.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from marquoir.catalogue import CardRef, PrintHalf, StudioHalf
-from marquoir.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES, GAME
+from marquoir.games.kanagawa.catalogue import CardRef, PrintHalf, StudioHalf
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES, GAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,31 +43,6 @@ class DetailedPlayer:
     grand_master: bool = False
     yokai: int = 0
     brushes: int | None = None
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # A player's tableau is looked up by the player value (scoring and the check share it): hash it once.
-        object.__setattr__(
-            self,
-            "_hash",
-            hash(
-                (
-                    self.name,
-                    self.start,
-                    self.print,
-                    self.studio,
-                    self.kept,
-                    self.diplomas,
-                    self.storms,
-                    self.grand_master,
-                    self.yokai,
-                    self.brushes,
-                )
-            ),
-        )
-
-    def __hash__(self) -> int:
-        return self._hash
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,184 @@
+"""Reading a table document strictly, naming the place of every error.
+
+The contract (``marquoir/data/table-format.md``): an unknown key, a wrong type or a word outside its vocabulary
+makes a document unreadable, because a typo must not be silently ignored; the error names the place
+(``players[0].diplomes: unknown key``). Every game reads its own document with :class:`Reader`; :func:`read_json`
+turns text or bytes into the parsed value first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from marquoir.errors import TableError
+
+#: Largest document the readers accept, in characters: far above any real table, small enough to refuse abuse.
+MAX_DOCUMENT_CHARS = 200_000
+#: A player's name: 1 to 40 characters (the table format, "Player").
+NAME_MAX = 40
+
+_MISSING = object()
+
+
+def type_name(value: object) -> str:
+    """What a JSON value is, in the words of an error message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def as_int(value: object, path: str) -> int:
+    """``value`` as a whole number (``true`` is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TableError(path, f"expected a whole number, got {type_name(value)}")
+    return value
+
+
+def as_word(value: object, path: str, vocabulary: tuple[str, ...]) -> str:
+    """``value`` when it is one of the words of ``vocabulary``."""
+    if not isinstance(value, str):
+        raise TableError(path, f"expected one of {', '.join(vocabulary)}; got {type_name(value)}")
+    if value not in vocabulary:
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        raise TableError(path, f"{shown!r} is not one of {', '.join(vocabulary)}")
+    return value
+
+
+def as_text_id(value: object, path: str, what: str) -> str:
+    """``value`` as an id written as text (whether it names anything is the legality check's question)."""
+    if not isinstance(value, str):
+        raise TableError(path, f"expected {what} as text, got {type_name(value)}")
+    return value
+
+
+class Reader:
+    """One JSON object being read: typed getters that name the path, and :meth:`done`, which refuses unknown keys."""
+
+    __slots__ = ("data", "path", "used")
+
+    def __init__(self, value: object, path: str) -> None:
+        if type(value) is not dict and not isinstance(value, Mapping):
+            raise TableError(path or "document", f"expected an object, got {type_name(value)}")
+        if set(map(type, value)) - {str}:
+            key = next(k for k in value if not isinstance(k, str))
+            raise TableError(path, f"keys must be text, got {type_name(key)}")
+        self.data: Mapping[str, Any] = value
+        self.path = path
+        self.used: set[str] = set()
+
+    def at(self, key: str) -> str:
+        """The path of ``key`` inside this object."""
+        return f"{self.path}.{key}" if self.path else key
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str) -> object:
+        """The value of ``key`` as it is (a missing key is an error)."""
+        self.used.add(key)
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING:
+            raise TableError(self.at(key), "missing")
+        return value
+
+    def optional(self, key: str) -> object:
+        """The value of ``key``, ``None`` when it is missing or null."""
+        self.used.add(key)
+        return self.data.get(key)
+
+    def _value(self, key: str, default: object) -> object:
+        self.used.add(key)
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING:
+            if default is None:
+                raise TableError(self.at(key), "missing")
+            return default
+        return value
+
+    def int(self, key: str, default: int | None = None) -> int:
+        value = self._value(key, default)
+        if type(value) is int:
+            return value
+        return as_int(value, self.at(key))
+
+    def bool(self, key: str, default: bool | None = None) -> bool:
+        value = self._value(key, default)
+        if not isinstance(value, bool):
+            raise TableError(self.at(key), f"expected true or false, got {type_name(value)}")
+        return value
+
+    def word(self, key: str, vocabulary: Iterable[str]) -> str:
+        return as_word(self.raw(key), self.at(key), tuple(vocabulary))
+
+    def text(self, key: str) -> str:
+        value = self.raw(key)
+        if not isinstance(value, str):
+            raise TableError(self.at(key), f"expected text, got {type_name(value)}")
+        return value
+
+    def list(self, key: str, default: list[Any] | None = None) -> Sequence[Any]:
+        """A list value (read it, never change it)."""
+        value = self._value(key, default)
+        if not isinstance(value, list | tuple):
+            raise TableError(self.at(key), f"expected a list, got {type_name(value)}")
+        return value
+
+    def name(self) -> str:
+        """The ``name`` of a player: 1 to :data:`NAME_MAX` characters, not only spaces."""
+        name = self.text("name")
+        if not name.strip():
+            raise TableError(self.at("name"), "must not be empty")
+        if len(name) > NAME_MAX:
+            raise TableError(self.at("name"), f"at most {NAME_MAX} characters, got {len(name)}")
+        return name
+
+    def done(self) -> None:
+        """Refuse the first key that no getter asked for."""
+        if self.data.keys() - self.used:
+            key = next(k for k in self.data if k not in self.used)
+            raise TableError(self.at(key), "unknown key")
+
+
+def check_unique_names(names: Iterable[str]) -> None:
+    """Player names are unique in a table: the second use names the first."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if name in seen:
+            raise TableError(f"players[{i}].name", f"{name!r} is already the name of players[{seen[name]}]")
+        seen[name] = i
+
+
+def read_json(source: str | bytes | bytearray | Mapping[str, Any]) -> object:
+    """The parsed value of a document given as JSON text, UTF-8 bytes or an already parsed mapping.
+
+    Raises :class:`TableError` (path ``document``) for bytes that are not UTF-8, text over
+    :data:`MAX_DOCUMENT_CHARS` and text that is not JSON."""
+    if isinstance(source, bytes | bytearray):
+        try:
+            source = bytes(source).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise TableError("document", f"not UTF-8 text (byte {error.start})") from None
+    if not isinstance(source, str):
+        return source
+    if len(source) > MAX_DOCUMENT_CHARS:
+        raise TableError("document", f"too long ({len(source)} characters; at most {MAX_DOCUMENT_CHARS})")
+    try:
+        return json.loads(source)
+    except json.JSONDecodeError as error:
+        raise TableError("document", f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise TableError("document", "not JSON: nested too deeply") from None

@@ -1,0 +1,324 @@
+"""End-of-game scoring: every Harmony source of Kanagawa and the Yokai expansion, each figure explained.
+
+Sources (seed 002, section 3 "Comptage des points"; seed 003, "End of the Game"; SOURCES.md decisions 1–6):
+1 point per Print card, Starting tile included; 1 point per card of the longest chain of neighbouring Print cards
+of one season (storm-season cards count as any season; each Storm token placed on a Print card replaces its season);
+printed Harmony symbols on Print and Studio cards (+1, −1 crossed; kept cards nothing); the Diplomas held; 2 points
+for the Grand Master pawn; −1, −4, −9 for 1, 2, 3 Yokai tokens held. Ties share the victory.
+
+This module is the only scoring there is: the CLI, the web app and the rules engine all call :func:`score`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from marquoir.core.report import PlayerScore as CorePlayerScore
+from marquoir.core.report import ScoreReport, competition_ranks
+from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
+from marquoir.games.kanagawa.legality import iter_issues
+from marquoir.games.kanagawa.table import DetailedPlayer, Player, SheetPlayer, StormPlacement, Table
+from marquoir.games.kanagawa.tableau import Tableau, tableaux_of
+from marquoir.games.kanagawa.vocabulary import CATEGORIES, GRAND_MASTER_POINTS, SEASONS, YOKAI_PENALTY
+from marquoir.i18n import N_, _
+
+#: The sheet's rows; translate with :func:`marquoir.i18n._` where they are shown.
+CATEGORY_NAMES = {
+    "print_cards": N_("Print cards"),
+    "season_chain": N_("Season chain"),
+    "harmony": N_("Harmony symbols"),
+    "diplomas": N_("Diplomas"),
+    "grand_master": N_("Grand Master"),
+    "yokai": N_("Yokai"),
+}
+
+
+class Chain(NamedTuple):
+    """The longest season chain: Print places ``first``..``last`` (0 = Starting tile), in ``season``,
+    with the Storm tokens that were placed (``storms``: the player's own and the calculator's)."""
+
+    length: int
+    season: str | None
+    first: int
+    last: int
+    storms: tuple[StormPlacement, ...]
+    chosen: tuple[StormPlacement, ...] = ()
+    unused_tokens: int = 0
+
+
+def _plain_chain(effective: Sequence[str | None]) -> tuple[int, str | None, int]:
+    """The longest run with no token to place, in one pass: (length, season, first place). A run is measured when
+    it breaks; storm cards just before a break belong to both runs."""
+    best_length, best_season, best_left = 0, None, 0
+    left = 0
+    season: str | None = None  # the season of the current run; None while it holds only storm cards
+    storms_from = -1  # where the storm cards just before this place begin, -1 when the last place was no storm
+    for right, s in enumerate(effective):
+        if s == "storm":
+            if storms_from < 0:
+                storms_from = right
+            continue
+        if s is None or (season is not None and s != season):
+            if right - left > best_length:
+                best_length, best_season, best_left = right - left, season or SEASONS[0], left
+            if s is None:
+                left, season, storms_from = right + 1, None, -1
+                continue
+            left = storms_from if storms_from >= 0 else right
+        season, storms_from = s, -1
+    if len(effective) - left > best_length:
+        best_length, best_season, best_left = len(effective) - left, season or SEASONS[0], left
+    return best_length, best_season, best_left
+
+
+def _chain_with_tokens(
+    effective: Sequence[str | None], free: int, fixed_at: dict[int, str], start_may_take_storm: bool
+) -> tuple[int, str | None, int, tuple[int, ...]]:
+    """The longest run when ``free`` tokens may still be placed: a sliding window per season holding at most
+    ``free`` places that neither match nor are wild. (length, season, first place, places given a token)."""
+    best_length, best_season, best_left = 0, None, 0
+    best_converted: tuple[int, ...] = ()
+    # A window for a season that no card shows holds only wild and converted places, and any present season
+    # does at least as well there: only the seasons on the cards need a look (the first one when none is).
+    present = [season for season in SEASONS if season in effective] or [SEASONS[0]]
+    for season in present:
+        left = 0
+        converted: list[int] = []
+        first = 0  # converted[first:] are the conversions inside the window
+        for right, s in enumerate(effective):
+            if s != season and s != "storm":
+                # A place can take a token unless it has one already or is a Starting tile the options forbid.
+                if right not in fixed_at and (right or start_may_take_storm):
+                    converted.append(right)
+                    if len(converted) - first > free:
+                        left = converted[first] + 1
+                        first += 1
+                else:
+                    left = right + 1
+                    converted, first = [], 0
+                    continue
+            length = right - left + 1
+            if length > best_length or (length == best_length and left < best_left):
+                best_length, best_season, best_left = length, season, left
+                best_converted = tuple(converted[first:])
+    return best_length, best_season, best_left, best_converted
+
+
+def longest_chain(
+    seasons: Sequence[str | None],
+    tokens: int,
+    fixed: Sequence[StormPlacement] = (),
+    start_may_take_storm: bool = True,
+) -> Chain:
+    """The longest run of neighbouring Print places of one season (seed 002, section 3).
+
+    ``seasons`` lists the Print from the Starting tile on (``storm`` is wild; ``None`` an unknown card, which
+    matches nothing but can take a token). ``fixed`` are the placements the player said; the other ``tokens``
+    are placed by the calculator where they make the chain longest (SOURCES.md, decision 3). Among equally long
+    chains the earliest, then the first season in the order spring, summer, autumn, winter, is chosen.
+    """
+    fixed_at = {s.at: s.season for s in fixed if 0 <= s.at < len(seasons)}
+    effective = [fixed_at.get(i, s) for i, s in enumerate(seasons)] if fixed_at else seasons
+    free = max(tokens, 0)
+    if not free:
+        best_length, best_season, best_left = _plain_chain(effective)
+        best_converted: tuple[int, ...] = ()
+    else:
+        best_length, best_season, best_left, best_converted = _chain_with_tokens(
+            effective, free, fixed_at, start_may_take_storm
+        )
+    if best_season is None:
+        return Chain(0, None, 0, -1, tuple(fixed), (), free)
+    chosen = tuple(StormPlacement(at, best_season) for at in best_converted)
+    return Chain(
+        best_length,
+        best_season,
+        best_left,
+        best_left + best_length - 1,
+        tuple(fixed) + chosen,
+        chosen,
+        free - len(chosen),
+    )
+
+
+class PlayerScore(CorePlayerScore):
+    """A Kanagawa player's column of the sheet (:class:`marquoir.core.report.PlayerScore`), with the season chain
+    behind its figure (``detail``) and the Storm placements it used."""
+
+    __slots__ = ()
+
+    @property
+    def chain(self) -> Chain | None:
+        """The longest season chain of a detailed player (``None`` for a player entered from the sheet)."""
+        detail: Chain | None = self.detail
+        return detail
+
+    @property
+    def storms(self) -> tuple[StormPlacement, ...] | None:
+        """Where the Storm tokens lie: the player's own placements and the calculator's."""
+        return self.chain.storms if self.chain is not None else None
+
+
+def yokai_penalty(tokens: int) -> int:
+    """Seed 003, "End of the Game": 1 → −1, 2 → −4, 3 → −9 (out-of-range counts are a legality issue; they
+    are scored as the nearest figure the seed gives)."""
+    return YOKAI_PENALTY[min(max(tokens, 0), 3)]
+
+
+def _diploma_points(ids: Sequence[str], table: Table, cat: Catalogue) -> int:
+    """The points of the Diplomas held; an id that is no Diploma of this game counts nothing (a legality issue)."""
+    in_play = cat.diploma_ids_in_play(table.families)
+    diplomas = cat.diplomas
+    return sum(diplomas[d].harmony for d in ids if d in in_play)
+
+
+def _diploma_text(ids: Sequence[str], table: Table, cat: Catalogue) -> str:
+    in_play = cat.diploma_ids_in_play(table.families)
+    parts = [
+        f"{d} {cat.diplomas[d].harmony}"
+        if d in in_play
+        else _("{diploma} 0 (not a Diploma of this game)").format(diploma=d)
+        for d in ids
+    ]
+    return ", ".join(parts) if parts else _("no Diploma")
+
+
+def _chain_text(chain: Chain, tableau: Tableau) -> str:
+    if chain.length == 0:
+        return _("no season chain")
+    labels = (_("Starting tile"), *tableau.print_labels())
+    cards = ", ".join(labels[chain.first : chain.last + 1])
+    text = _("{length} {season} cards in a row: {cards}").format(
+        length=chain.length, season=_(chain.season) if chain.season else "", cards=cards
+    )
+    wild = [labels[i] for i in range(chain.first, chain.last + 1) if tableau.seasons[i] == "storm"]
+    if wild:
+        text += _("; storm season on {cards}").format(cards=", ".join(wild))
+    if chain.storms:
+        text += _("; Storm tokens: {placements}").format(
+            placements=", ".join(
+                _("{card} as {season}").format(card=labels[s.at], season=_(s.season))
+                for s in chain.storms
+                if 0 <= s.at < len(labels)
+            )
+        )
+    if chain.chosen:
+        text += _(" (placed by the calculator)")
+    if chain.unused_tokens:
+        text += _("; {count} Storm token(s) cannot lengthen it").format(count=chain.unused_tokens)
+    return text
+
+
+def _score_detailed(player: DetailedPlayer, tableau: Tableau, table: Table, cat: Catalogue) -> PlayerScore:
+    earned = tableau.storm_bonus_diplomas
+    fixed = player.storms or ()
+    # Placements the player said stand; tokens left over are placed by the calculator (SOURCES.md, decision 3).
+    valid_fixed = _valid_placements(fixed, len(tableau.seasons), table.rules.storm_on_start_tile) if fixed else ()
+    chain = longest_chain(tableau.seasons, earned - len(valid_fixed), valid_fixed, table.rules.storm_on_start_tile)
+    diplomas = _diploma_points(player.diplomas, table, cat)
+    breakdown = {
+        "print_cards": 1 + len(player.print),
+        "season_chain": chain.length,
+        "harmony": tableau.harmony_symbols,
+        "diplomas": diplomas,
+        "grand_master": GRAND_MASTER_POINTS if player.grand_master else 0,
+        "yokai": yokai_penalty(player.yokai),
+    }
+
+    def explain() -> dict[str, str]:
+        harmony_parts = [f"{label} {half.harmony:+d}" for label, half in tableau.painted() if half.harmony]
+        studio_card = _("Studio {card}")
+        harmony_parts += [
+            f"{studio_card.format(card=label) if label.isdigit() else label} {half.harmony:+d}"
+            for label, half in tableau.studio_cards()
+            if half.harmony
+        ]
+        return {
+            "print_cards": _("Starting tile + {count} painted card(s)").format(count=len(player.print)),
+            "season_chain": _chain_text(chain, tableau),
+            "harmony": ", ".join(harmony_parts) if harmony_parts else _("no Harmony symbol"),
+            "diplomas": _diploma_text(player.diplomas, table, cat),
+            "grand_master": _grand_master_text(player.grand_master),
+            "yokai": _("{count} Yokai token(s)").format(count=player.yokai),
+        }
+
+    storms = {"storms": [{"at": s.at, "season": s.season} for s in chain.storms]}
+    return PlayerScore(player.name, breakdown, sum(breakdown.values()), explain, detail=chain, extra=storms)
+
+
+def _grand_master_text(holds: bool) -> str:
+    return _("holds the Grand Master pawn") if holds else _("does not hold the Grand Master pawn")
+
+
+def _valid_placements(storms: Sequence[StormPlacement], places: int, start_ok: bool) -> tuple[StormPlacement, ...]:
+    seen: set[int] = set()
+    valid = []
+    for storm in storms:
+        if 0 <= storm.at < places and storm.at not in seen and (storm.at != 0 or start_ok):
+            seen.add(storm.at)
+            valid.append(storm)
+    return tuple(valid)
+
+
+def _score_sheet(player: SheetPlayer, table: Table, cat: Catalogue) -> PlayerScore:
+    breakdown = {
+        "print_cards": player.print_cards,
+        "season_chain": player.season_chain,
+        "harmony": player.harmony,
+        "diplomas": player.diplomas
+        if isinstance(player.diplomas, int)
+        else _diploma_points(player.diplomas, table, cat),
+        "grand_master": GRAND_MASTER_POINTS if player.grand_master else 0,
+        "yokai": yokai_penalty(player.yokai),
+    }
+
+    def explain() -> dict[str, str]:
+        return {
+            "print_cards": _("from the sheet (Starting tile included)"),
+            "season_chain": _("from the sheet"),
+            "harmony": _("from the sheet"),
+            "diplomas": _("points written on the sheet")
+            if isinstance(player.diplomas, int)
+            else _diploma_text(player.diplomas, table, cat),
+            "grand_master": _grand_master_text(player.grand_master),
+            "yokai": _("{count} Yokai token(s)").format(count=player.yokai),
+        }
+
+    return PlayerScore(player.name, breakdown, sum(breakdown.values()), explain)
+
+
+def score_player(
+    player: Player, table: Table, cat: Catalogue | None = None, tableau: Tableau | None = None
+) -> PlayerScore:
+    """One player's breakdown and total (rank not yet set); ``tableau`` is the player's when the caller has it."""
+    cat = cat or catalogue()
+    if isinstance(player, SheetPlayer):
+        return _score_sheet(player, table, cat)
+    return _score_detailed(player, tableau or Tableau.of(player, cat), table, cat)
+
+
+def score(table: Table, cat: Catalogue | None = None) -> ScoreReport:
+    """Score every player of ``table``; the report carries the legality issues (a table with issues is still
+    scored), found by the legality pass over the same tableaux. Ties share the victory (seed 002, section 4)."""
+    cat = cat or catalogue()
+    tableaux = tableaux_of(table, cat)
+    scores = [score_player(p, table, cat, t) for p, t in zip(table.players, tableaux, strict=True)]
+    ranks = competition_ranks([s.total for s in scores])
+    ranked = tuple(s._replace(rank=rank, explained={}) for s, rank in zip(scores, ranks, strict=True))
+    winners = tuple(s.name for s in ranked if s.rank == 1)
+    return ScoreReport(ranked, winners, table, lambda: iter_issues(table, cat, tableaux), table.game)
+
+
+__all__ = [
+    "CATEGORIES",
+    "CATEGORY_NAMES",
+    "Chain",
+    "PlayerScore",
+    "ScoreReport",
+    "competition_ranks",
+    "longest_chain",
+    "score",
+    "score_player",
+    "yokai_penalty",
+]
