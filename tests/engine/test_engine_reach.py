@@ -9,16 +9,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from engine_fixtures import YOKAI_FAMILIES, finished_game
+from support.engine import YOKAI_FAMILIES, finished_game
 
 from marquoir import check
 from marquoir.cli import main
 from marquoir.games.kanagawa.catalogue import Card, catalogue
 from marquoir.games.kanagawa.document import dump_table
 from marquoir.games.kanagawa.engine import final_table
-from marquoir.games.kanagawa.reach import deep_check, explain_reachability
+from marquoir.games.kanagawa.reach import ReachReport, deep_check, explain_reachability
+from marquoir.games.kanagawa.reach.steps import Step
 from marquoir.games.kanagawa.table import DetailedPlayer, Table
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
+from marquoir.i18n import language
 
 CARDS = sorted(catalogue().cards.values(), key=lambda c: c.id)
 
@@ -74,6 +76,12 @@ def table_of(*players: DetailedPlayer) -> Table:
     return Table(players=tuple(players), families=BASE_FAMILIES)
 
 
+def steps_of(report: ReachReport, player: int, kind: str) -> list[tuple[int, Step]]:
+    """A player's witness steps of one kind, each with its round number (from 1)."""
+    rounds = report.players[player].rounds
+    return [(number, s) for number, steps in enumerate(rounds, 1) for s in steps if s.kind == kind]
+
+
 def test_the_tight_game_is_reachable_in_exactly_eleven_rounds() -> None:
     table = table_of(*tight_trio())
     assert check(table) == []
@@ -81,9 +89,14 @@ def test_the_tight_game_is_reachable_in_exactly_eleven_rounds() -> None:
     assert report.verdict == "reachable", report.render()
     assert report.rounds == 11
     ann = report.players[0]
-    # Ann takes 3 cards every round; her 2-brush forest card is painted in the last round.
-    assert all(steps[0].text.startswith("takes a column of 3") for steps in ann.rounds)
-    assert any("paints card" in s.text and "2 forest" in s.text for s in ann.rounds[-1])
+    # Ann takes 3 cards every round; her 2-brush forest card (her last Print card) is painted in the last round.
+    assert all(steps[0].kind == "take" and len(steps[0].cards) == 3 for steps in ann.rounds)
+    last_card = table.players[0].print[-1]
+    paints = steps_of(report, 0, "paint")
+    (forest,) = [(number, s) for number, s in paints if s.brushes == 2]
+    number, step = forest
+    assert number == 11 and step.landscape == "forest" and len(step.icons) == 2
+    assert step.card is not None and step.card.card_id == last_card and step.card.position == 11
 
 
 def test_two_print_cards_swapped_so_one_can_no_longer_be_painted() -> None:
@@ -124,8 +137,9 @@ def test_a_game_stopped_before_its_end() -> None:
 def diploma_table(boar_deer_first: bool) -> Table:
     """Cleo (S1, water) takes 3 cards a round for 5 rounds: a mountain and a plain Studio icon, two forest ones,
     and 11 Print cards; from round 3 she must paint 3 cards a round, which needs a third brush: the one of the
-    boar-and-deer Diploma (seed 002), met once card 4 (boar) and card 10 (deer) are painted. Eve's 5 cards make the
-    game last at most 5 rounds; Dan lays 10 Studio cards, 2 a round, so that Cleo's columns of 3 fit the board."""
+    boar-and-deer Diploma (Kanagawa French rules), met once card 4 (boar) and card 10 (deer) are painted. Eve's 5
+    cards make the game last at most 5 rounds; Dan lays 10 Studio cards, 2 a round, so that Cleo's columns of 3 fit
+    the board."""
     used: set[int] = {4, 10}
     mountain = pick(used, 1, plain_studio("mountain"))
     plain = pick(used, 1, plain_studio("plain"))
@@ -155,8 +169,12 @@ def test_a_diploma_bonus_used_before_the_diploma_could_be_met() -> None:
     report = explain_reachability(good, time_bound=20)
     assert report.verdict == "reachable", report.render()
     assert report.rounds == 5
-    texts = [s.text for steps in report.players[0].rounds for s in steps]
-    assert "takes Diploma animals-boar-deer (bonus: brush)" in texts
+    # The Diploma is taken the moment it is met: right after card 10 (the deer) is painted, in round 2.
+    (taken,) = steps_of(report, 0, "diploma")
+    assert taken[0] == 2 and taken[1].diploma == "animals-boar-deer" and taken[1].bonus == "brush"
+    second = report.players[0].rounds[1]
+    at = second.index(taken[1])
+    assert second[at - 1].kind == "paint" and second[at - 1].card is not None and second[at - 1].card.card_id == 10
     broken = diploma_table(boar_deer_first=False)
     assert check(broken) == []  # the final tableau meets the Diploma
     report = explain_reachability(broken, time_bound=20)
@@ -184,9 +202,15 @@ def test_engine_finished_tables_are_reachable(seed: int) -> None:
     # The witness lays every card of each player.
     for player, verdict in zip(table.players, report.players, strict=True):
         assert isinstance(player, DetailedPlayer)
-        texts = [s.text for steps in verdict.rounds for s in steps]
-        assert sum(t.startswith("paints card") for t in texts) == len(player.print)
-        assert sum(t.startswith("adds card") for t in texts) == len(player.studio)
+        kinds = [s.kind for steps in verdict.rounds for s in steps]
+        assert kinds.count("paint") == len(player.print)
+        assert kinds.count("studio") == len(player.studio)
+        # ... in their order, and each Print card comes in a column taken.
+        laid = [(s.kind, s.card) for steps in verdict.rounds for s in steps if s.kind in ("paint", "studio")]
+        assert [c.position for k, c in laid if k == "paint" and c] == list(range(1, len(player.print) + 1))
+        assert [c.position for k, c in laid if k == "studio" and c] == list(range(1, len(player.studio) + 1))
+        taken = {(c.side, c.position) for steps in verdict.rounds for c in steps[0].cards}
+        assert {("print", k) for k in range(1, len(player.print) + 1)} <= taken
 
 
 def test_deep_check_gives_issues_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -207,6 +231,11 @@ def test_deep_check_gives_issues_and_json(tmp_path: Path, capsys: pytest.Capture
     assert data["legal"] is True
     assert data["reachability"]["verdict"] == "reachable"
     assert data["reachability"]["players"][0]["witness"][0]["round"] == 1
+    # Each step keeps its kind and sentence, and adds its data.
+    first = data["reachability"]["players"][0]["witness"][0]["steps"][0]
+    assert first["kind"] == "take" and first["text"].startswith("takes a column of 3 cards: card ")
+    assert len(first["cards"]) == 3 and all(card["side"] in ("print", "studio") for card in first["cards"])
+    assert all(isinstance(card["id"], int) and card["position"] >= 1 for card in first["cards"])
 
 
 def test_sheet_players_are_not_searched_and_do_not_make_a_wrong_verdict() -> None:
@@ -227,3 +256,35 @@ def test_a_player_with_an_unknown_card_leaves_the_table_undecided() -> None:
     assert report.players[0].verdict == "undecided" and "unknown card 99" in report.players[0].reason
     assert report.verdict == "undecided"
     assert report.issues() == []  # never an UNREACHABLE issue it cannot prove
+
+
+def test_the_witness_reads_well_in_english() -> None:
+    report = explain_reachability(diploma_table(boar_deer_first=True), time_bound=20)
+    text = report.render()
+    assert text.startswith("Reachability: reachable in 5 rounds\nCleo: reachable\n  Round 1:\n")
+    # Cards are named as a player reads them: season and subject of a Print card, landscape of a Studio card.
+    assert "    takes a column of 3 cards: card 4 (summer, boar), card 12 (mountain), card 13 (plain)\n" in text
+    assert "    adds card 12 (mountain) to the Studio\n" in text
+    assert (
+        "    paints card 4 (summer, boar), 1 brush on water, with a new brush on icon 0 (Starting tile, water)\n"
+    ) in text
+    assert "    takes Diploma animals-boar-deer (a boar and a deer); bonus: 1 brush\n" in text
+    assert "; +1 brush\n" in text  # the Diploma's brush comes with the paint that meets it
+
+
+def test_a_french_witness() -> None:
+    report = explain_reachability(diploma_table(boar_deer_first=True), time_bound=20)
+    english = report.render()
+    with language("fr"):
+        text = report.render()
+        json_text = report.to_json()["players"][0]["witness"][0]["steps"][0]["text"]
+        sentences = report.players[0].witness_sentences()
+    nb = "\u00a0"  # French typography: a non-breaking space before « : ; ! ? »
+    assert text.startswith(f"Atteignabilité{nb}: atteignable en 5 manches\nCleo{nb}: atteignable\n  Manche 1{nb}:\n")
+    assert f"prend une colonne de 3 cartes{nb}: carte 4 (été, sanglier), carte 12 (montagne), carte 13 (plaine)" in text
+    assert "ajoute la carte 12 (montagne) à l’Atelier" in text
+    assert "peint la carte 4 (été, sanglier), 1 Pinceau sur eau, avec un nouveau Pinceau sur l’icône 0 (tuile" in text
+    assert "prend le Diplôme animals-boar-deer" in text and f"bonus{nb}: 1 Pinceau" in text
+    assert json_text.startswith("prend une colonne de 3 cartes")
+    assert sentences[0].startswith("prend une colonne de 3 cartes") and f"{nb}; ajoute la carte 12" in sentences[0]
+    assert report.render() == english  # the report holds data: each language is written when it is shown

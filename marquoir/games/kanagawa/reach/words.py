@@ -1,0 +1,221 @@
+"""The words of a reachability report, written where they are shown, in the language of the moment
+(:func:`marquoir.i18n.language`; the ``core`` message domain): the plain text of :meth:`ReachReport.render
+<marquoir.games.kanagawa.reach.report.ReachReport.render>` (the CLI) and the witness of the web page.
+
+A card is named as a player reads it: its catalogue id (or its place, for a card entered by what is printed on it),
+then the season and subject of a Print half, or the landscape and icon of a Studio half (Kanagawa rules, "Continue
+your work": a card is laid by one half or the other). A Studio icon is named by its number (0 the Starting tile's,
+then one per Studio card showing a landscape) with where it is and its landscape.
+
+The verdicts' reasons and the notes are the search's own sentences and are shown as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from marquoir.games.kanagawa.catalogue import PrintHalf, StudioHalf, catalogue
+from marquoir.games.kanagawa.reach.steps import CardAt, IconAt, Step
+from marquoir.i18n import N_, _
+
+#: The verdicts' words (:class:`~marquoir.games.kanagawa.reach.report.PlayerVerdict`).
+VERDICTS = {
+    "reachable": N_("reachable"),
+    "unreachable": N_("unreachable"),
+    "undecided": N_("undecided"),
+    "not-checked": N_("not checked"),
+}
+#: Studio icons (Kanagawa rules, "Improve your Studio"; "Move a brush"; "Continue your work", exception).
+_ICONS = {
+    "brush": N_("brush icon"),
+    "arrow": N_("arrow icon"),
+    "keep": N_("keep icon"),
+    "assistant": N_("Assistant icon"),
+}
+#: What a Diploma's bonus brings (data/SOURCES.md decisions 7 and 8).
+_BONUSES = {
+    "brush": N_("bonus: 1 brush"),
+    "storm": N_("bonus: 1 Storm token"),
+    "assistant": N_("bonus: the Assistant pawn"),
+}
+#: The storm season of a Print card (the other seasons are words of the game the core translates already).
+_STORM = N_("storm")
+
+
+def verdict_text(verdict: str) -> str:
+    """A verdict (``reachable``…) in words."""
+    word = VERDICTS.get(verdict)
+    return _(word) if word else verdict
+
+
+def _count(count: int, one: str, many: str) -> str:
+    """``one`` (a message for 1) or ``many`` (with ``{count}``), translated."""
+    return _(one) if count == 1 else _(many).format(count=count)
+
+
+def _then(text: str, more: str) -> str:
+    """A step's sentence followed by more of it."""
+    return _("{step}; {more}").format(step=text, more=more)
+
+
+def subject_text(half: PrintHalf) -> str:
+    """The subject of a Print half in a few words."""
+    parts: list[str] = []
+    if half.trees:
+        parts.append(_count(half.trees, N_("1 tree"), N_("{count} trees")))
+    parts += [_(subject) for subject in (half.building, half.character, half.animal) if subject]
+    if half.kites:
+        colours = " + ".join(_(colour) for colour in half.kites)
+        kites = N_("{colours} kite") if len(half.kites) == 1 else N_("{colours} kites")
+        parts.append(_(kites).format(colours=colours))
+    if half.lanterns:
+        parts.append(_count(half.lanterns, N_("1 lantern"), N_("{count} lanterns")))
+    if half.umbrellas:
+        parts.append(_count(half.umbrellas, N_("1 umbrella"), N_("{count} umbrellas")))
+    return ", ".join(parts) or _("no subject")
+
+
+def _half_text(half: PrintHalf | StudioHalf) -> str:
+    """What a player reads on the half in use: season and subject, or landscape and icon."""
+    if isinstance(half, PrintHalf):
+        return f"{_(half.season)}, {subject_text(half)}"
+    parts = [_(half.landscape)] if half.landscape else []
+    if half.icon:
+        icon = _ICONS.get(half.icon)
+        parts.append(_(icon) if icon else half.icon)
+    return ", ".join(parts) or _("no icon")
+
+
+def card_text(card: CardAt) -> str:
+    """A card as a player reads it: ``card 12 (autumn, boar)``, ``card 40 (forest, arrow icon)``."""
+    if card.side == "kept":
+        if card.card_id is not None:
+            return _("card {id} (kept)").format(id=card.card_id)
+        return _("kept card {position}").format(position=card.position)
+    half = card.half
+    if half is None:  # not made by the search: a Print or Studio card always has its half
+        return _("card {id}").format(id=card.card_id) if card.card_id is not None else str(card.position)
+    what = _half_text(half)
+    if card.card_id is not None:
+        return _("card {id} ({what})").format(id=card.card_id, what=what)
+    family = _(half.family)
+    if card.side == "print":
+        return _("Print card #{position} ({family}: {what})").format(position=card.position, family=family, what=what)
+    return _("Studio card #{position} ({family}: {what})").format(position=card.position, family=family, what=what)
+
+
+def icon_text(icon: IconAt) -> str:
+    """A Studio icon: ``icon 3 (card 40, water)``, ``icon 0 (Starting tile, forest)``."""
+    landscape = _(icon.landscape)
+    card = icon.card
+    if card is None:
+        return _("icon {index} (Starting tile, {landscape})").format(index=icon.index, landscape=landscape)
+    if card.card_id is not None:
+        return _("icon {index} (card {card}, {landscape})").format(
+            index=icon.index, card=card.card_id, landscape=landscape
+        )
+    return _("icon {index} (Studio card #{position}, {landscape})").format(
+        index=icon.index, position=card.position, landscape=landscape
+    )
+
+
+def _gained(text: str, gained: int) -> str:
+    if not gained:
+        return text
+    return _then(text, _count(gained, N_("+1 brush"), N_("+{count} brushes")))
+
+
+def _take(step: Step) -> str:
+    if not step.cards:
+        return _("takes no card (the deck ran out)")
+    cards = ", ".join(card_text(card) for card in step.cards)
+    if len(step.cards) == 1:
+        return _("takes a column of 1 card: {cards}").format(cards=cards)
+    return _("takes a column of {count} cards: {cards}").format(count=len(step.cards), cards=cards)
+
+
+def _paint(step: Step) -> str:
+    card = step.cards[0]
+    need = _("1 brush on {landscape}") if step.brushes == 1 else _("{count} brushes on {landscape}")
+    need = need.format(count=step.brushes, landscape=_(step.landscape))
+    ways = [
+        (_("a new brush on {icon}") if new else _("the brush on {icon}")).format(icon=icon_text(icon))
+        for icon, new in zip(step.icons, step.placed_now, strict=True)
+    ]
+    brushes = ways[0] if ways else ""
+    for more in ways[1:]:
+        brushes = _("{first} and {second}").format(first=brushes, second=more)
+    text = _("paints {card}, {need}, with {brushes}").format(card=card_text(card), need=need, brushes=brushes)
+    if step.guessed:
+        text += " (" + _("the card's painting need was not entered: one brush assumed") + ")"
+    return _gained(text, step.gained)
+
+
+def _diploma(step: Step) -> str:
+    tile = catalogue().diplomas.get(step.diploma)
+    if tile is None:
+        text = _("takes Diploma {diploma}").format(diploma=step.diploma)
+    else:
+        requirement = _(tile.requirement)
+        text = _("takes Diploma {diploma} ({requirement})").format(diploma=step.diploma, requirement=requirement)
+    bonus = _BONUSES.get(step.bonus)
+    return _then(text, _(bonus)) if bonus else text
+
+
+def step_text(step: Step) -> str:
+    """One step of a witness in a sentence."""
+    kind = step.kind
+    if kind == "take":
+        return _take(step)
+    if kind == "studio":
+        return _gained(_("adds {card} to the Studio").format(card=card_text(step.cards[0])), step.gained)
+    if kind == "paint":
+        return _paint(step)
+    if kind == "move":
+        source, target = step.icons
+        return _("moves the brush on {source} to {target} (one arrow)").format(
+            source=icon_text(source), target=icon_text(target)
+        )
+    if kind == "diploma":
+        return _diploma(step)
+    if kind == "keep":
+        return _count(step.held, N_("keeps 1 card in hand for later rounds"),
+                      N_("keeps {count} cards in hand for later rounds"))
+    return kind
+
+
+def round_texts(rounds: Sequence[Sequence[Step]]) -> tuple[tuple[str, ...], ...]:
+    """A witness in sentences, round by round."""
+    return tuple(tuple(step_text(step) for step in steps) for steps in rounds)
+
+
+def round_sentence(texts: Sequence[str]) -> str:
+    """A round's steps in one sentence (``takes…; adds…; paints…``), joined as the language joins them."""
+    sentence = texts[0] if texts else ""
+    for text in texts[1:]:
+        sentence = _then(sentence, text)
+    return sentence
+
+
+def report_heading(verdict: str, rounds: int | None) -> str:
+    """The first line of the plain text: the table's verdict and the rounds of the witness."""
+    if rounds:
+        return _("Reachability: {verdict} in {rounds} rounds").format(verdict=verdict_text(verdict), rounds=rounds)
+    return _("Reachability: {verdict}").format(verdict=verdict_text(verdict))
+
+
+def player_heading(name: str, verdict: str, reason: str) -> str:
+    """A player's line: the verdict and its reason."""
+    if reason:
+        return _("{name}: {verdict} — {reason}").format(name=name, verdict=verdict_text(verdict), reason=reason)
+    return _("{name}: {verdict}").format(name=name, verdict=verdict_text(verdict))
+
+
+def round_heading(number: int) -> str:
+    """The line before a round's steps."""
+    return _("Round {number}:").format(number=number)
+
+
+def note_text(note: str) -> str:
+    """A note of the report."""
+    return _("Note: {note}").format(note=note)
