@@ -11,14 +11,16 @@ from collections.abc import Mapping
 
 from marquoir.core.game import Game
 from marquoir.errors import MarquoirError
+from marquoir.games.bonsai.game import BONSAI
+from marquoir.games.bonsai.table import Table as BonsaiTable
 from marquoir.games.kanagawa.game import KANAGAWA
 from marquoir.games.kanagawa.table import Table as KanagawaTable
 
 #: Any game's table.
-AnyTable = KanagawaTable
+AnyTable = KanagawaTable | BonsaiTable
 
 #: Every game, by the word its documents use.
-GAMES: Mapping[str, Game] = {game.name: game for game in (KANAGAWA,)}
+GAMES: Mapping[str, Game] = {game.name: game for game in (KANAGAWA, BONSAI)}
 
 
 class UnknownGame(MarquoirError):
