@@ -15,10 +15,10 @@ from typing import Any
 
 from babel.dates import format_date
 
-from marquoir.games.kanagawa.scoring import ScoreReport
-from marquoir.games.kanagawa.vocabulary import CATEGORIES
+from marquoir.core.report import ScoreReport
+from marquoir.games import get_game
 from marquoir.reports.i18n import Gettext, check_lang, gettext_for
-from marquoir.reports.sheets import CATEGORY_LABELS
+from marquoir.reports.sheets import layout_of
 from marquoir.reports.stats import results
 from marquoir.storage.games import SavedGame, name_key
 
@@ -26,14 +26,8 @@ WIDTH = 360
 #: Player lines (colour-blind-safe palette, Okabe & Ito) and their dash patterns, so lines differ without colour.
 PLAYER_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#f0e442")
 PLAYER_DASHES = ("", "6 3", "2 2", "8 3 2 3", "", "6 3", "2 2", "8 3 2 3")
-CATEGORY_COLOURS: Mapping[str, str] = {
-    "print_cards": "#4e79a7",
-    "season_chain": "#59a14f",
-    "harmony": "#f28e2b",
-    "diplomas": "#b07aa1",
-    "grand_master": "#edc948",
-    "yokai": "#e15759",
-}
+#: A game's categories take these colours in the order of its sheet.
+CATEGORY_COLOURS = ("#4e79a7", "#59a14f", "#f28e2b", "#b07aa1", "#edc948", "#e15759", "#76b7b2", "#9c755f")
 FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
 
 
@@ -157,10 +151,14 @@ def game_bars_svg(report: ScoreReport | Mapping[str, Any], *, lang: str = "en", 
     _ = gettext or gettext_for(check_lang(lang))
     data = report.to_json() if isinstance(report, ScoreReport) else report
     players = data["players"]
+    game = str(data.get("game", "kanagawa"))
+    categories = get_game(game).categories
+    labels = layout_of(game).category_labels
+    colours = dict(zip(categories, CATEGORY_COLOURS, strict=False))
     if not players:
         return _svg(60, _("Points by category"), [_text(WIDTH / 2, 35, _("No game yet"), 12, "middle")])
-    tops = [sum(max(int(p["breakdown"][c]), 0) for c in CATEGORIES) for p in players]
-    bottoms = [sum(min(int(p["breakdown"][c]), 0) for c in CATEGORIES) for p in players]
+    tops = [sum(max(int(p["breakdown"].get(c, 0)), 0) for c in categories) for p in players]
+    bottoms = [sum(min(int(p["breakdown"].get(c, 0)), 0) for c in categories) for p in players]
     low, high, step = _scale(min(bottoms), max(tops))
     left, right, top, plot_h = 34, WIDTH - 10, 18, 190
 
@@ -177,8 +175,8 @@ def game_bars_svg(report: ScoreReport | Mapping[str, Any], *, lang: str = "en", 
     for i, player in enumerate(players):
         x = left + slot * i + (slot - bar_w) / 2
         up = down = 0
-        for category in CATEGORIES:
-            value = int(player["breakdown"][category])
+        for category in categories:
+            value = int(player["breakdown"].get(category, 0))
             if value == 0:
                 continue
             if value > 0:
@@ -189,12 +187,12 @@ def game_bars_svg(report: ScoreReport | Mapping[str, Any], *, lang: str = "en", 
                 down += value
             label = _("%(name)s, %(category)s: %(points)d") % {
                 "name": player["name"],
-                "category": _(CATEGORY_LABELS[category]),
+                "category": _(labels[category]),
                 "points": value,
             }
             body.append(
                 f'<rect x="{x:.1f}" y="{y1:.1f}" width="{bar_w:.1f}" height="{max(y2 - y1, 0.5):.1f}" '
-                f'fill="{CATEGORY_COLOURS[category]}" stroke="#fff" stroke-width="0.5" data-category="{category}" '
+                f'fill="{colours[category]}" stroke="#fff" stroke-width="0.5" data-category="{category}" '
                 f'data-points="{value}"><title>{escape(label)}</title></rect>'
             )
         body.append(_text(x + bar_w / 2, y_of(up) - 4, str(player["total"]), 11, "middle", ' font-weight="bold"'))
@@ -202,12 +200,12 @@ def game_bars_svg(report: ScoreReport | Mapping[str, Any], *, lang: str = "en", 
         body.append(_text(x + bar_w / 2, name_y, str(player["name"])[:14], 11, "middle"))
     zero = y_of(0)
     body.append(f'<line x1="{left}" y1="{zero:.1f}" x2="{right}" y2="{zero:.1f}" stroke="#333" stroke-width="1.2"/>')
-    used = [c for c in CATEGORIES if any(int(p["breakdown"][c]) for p in players)]
+    used = [c for c in categories if any(int(p["breakdown"].get(c, 0)) for p in players)]
     legend_y = top + plot_h + 36
     for n, category in enumerate(used):
         row, col = divmod(n, 2)
         lx, ly = 10 + col * 175, legend_y + row * 17
-        body.append(f'<rect x="{lx}" y="{ly - 10}" width="12" height="12" fill="{CATEGORY_COLOURS[category]}"/>')
-        body.append(_text(lx + 17, ly, _(CATEGORY_LABELS[category]), 11))
+        body.append(f'<rect x="{lx}" y="{ly - 10}" width="12" height="12" fill="{colours[category]}"/>')
+        body.append(_text(lx + 17, ly, _(labels[category]), 11))
     height = legend_y + ((len(used) + 1) // 2) * 17
     return _svg(height, _("Points by category"), body)

@@ -12,7 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from marquoir.errors import MarquoirError
+from marquoir.errors import MarquoirError, UsageError
+from marquoir.files import read_table
 from marquoir.reports.i18n import LANGUAGES
 from marquoir.reports.sheets import PAPERS, html_to_pdf, render_blank_sheet, render_filled_sheet
 
@@ -33,8 +34,6 @@ def _write(path: str, data: bytes) -> None:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
-    from marquoir.cli import UsageError, read_table
-
     as_html = args.output.lower().endswith((".html", ".htm"))
     paper = None if as_html and args.paper is None else (args.paper or "a4")
     if args.table is not None:
@@ -50,7 +49,6 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from marquoir.cli import UsageError
     from marquoir.reports.export import games_csv
     from marquoir.storage import all_games, open_database, sqlite_url
 

@@ -1,4 +1,6 @@
-"""CSV export of saved games: one row per player per game, every category, total, rank and winner flag.
+"""CSV export of saved games: one row per player per game, every category, total, rank and winner flag, and the
+game. A game's categories have their own columns, left empty on the rows of other games; columns are only ever
+added at the end, so a spreadsheet built on an older export still finds its columns.
 
 Values in, text out (the CLI and the web app write or send it). Text cells that a spreadsheet would run as a
 formula (a name starting with ``=``, ``+``, ``-``, ``@``) are written with a leading apostrophe.
@@ -10,23 +12,32 @@ import csv
 import io
 from collections.abc import Iterable, Iterator
 
-from marquoir.games.kanagawa.vocabulary import CATEGORIES
+from marquoir.games import GAMES, get_game
+from marquoir.games.kanagawa.vocabulary import CATEGORIES as KANAGAWA_CATEGORIES
 from marquoir.storage.games import SavedGame
 
-#: The columns, in order: the game, then the player, then the score sheet's categories (points), then the result.
+#: Categories of the other games, in the registry's order, after Kanagawa's (the first columns ever written).
+OTHER_CATEGORIES = tuple(
+    dict.fromkeys(c for game in GAMES.values() for c in game.categories if c not in KANAGAWA_CATEGORIES)
+)
+
+#: The columns, in order: the game, the player, Kanagawa's categories (points), the result, then the game's name and
+#: the other games' categories.
 CSV_COLUMNS: tuple[str, ...] = (
     "game_id",
     "played_at",
     "version",
     "seat",
     "player",
-    *CATEGORIES,
+    *KANAGAWA_CATEGORIES,
     "total",
     "rank",
     "winner",
     "shared_win",
     "players",
     "legal",
+    "game",
+    *OTHER_CATEGORIES,
 )
 
 
@@ -47,13 +58,15 @@ def csv_rows(games: Iterable[SavedGame]) -> Iterator[dict[str, str]]:
                 "version": str(game.version),
                 "seat": str(seat),
                 "player": _safe_text(player["name"]),
-                **{c: str(player["breakdown"][c]) for c in CATEGORIES},
+                **dict.fromkeys((*KANAGAWA_CATEGORIES, *OTHER_CATEGORIES), ""),
+                **{c: str(player["breakdown"].get(c, 0)) for c in get_game(game.game).categories},
                 "total": str(player["total"]),
                 "rank": str(player["rank"]),
                 "winner": "yes" if won else "no",
                 "shared_win": "yes" if won and len(winners) > 1 else "no",
                 "players": str(len(report["players"])),
                 "legal": "yes" if report.get("legal", not report.get("issues")) else "no",
+                "game": game.game,
             }
             yield row
 

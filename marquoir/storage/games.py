@@ -1,8 +1,9 @@
 """Saved games: save, list, search, open, correct (the old version kept), delete — each one transaction.
 
 Values in, values out: every function takes the engine from :func:`marquoir.storage.open_database` and plain
-values (a table, an id, a token) and returns frozen values. A game is stored as its table
-document (``shared/TABLE-FORMAT.md``) with its score report. Each game has two unguessable tokens
+values (a table and the score report its caller computed, an id, a token) and returns frozen values: storage never
+scores. A game is stored as its table document (``marquoir/data/table-format.md``) with that score report, and
+says which game it is (``game``: Kanagawa, Bonsai…). Each game has two unguessable tokens
 (:func:`secrets.token_urlsafe`): the *share* token opens it read-only, the *edit* token is needed to correct or
 delete it — the functions that change a game take only the edit token, so a share link cannot change anything.
 """
@@ -19,9 +20,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, RowMapping
 
-from marquoir.games.kanagawa.document import parse_table, table_to_document
-from marquoir.games.kanagawa.scoring import ScoreReport, score
-from marquoir.games.kanagawa.table import Table
+from marquoir.core.report import ScoreReport
+from marquoir.document import parse_table, table_to_document
+from marquoir.games import AnyTable
 from marquoir.storage.database import guarded, read_transaction, write_transaction
 from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
 from marquoir.storage.schema import game_players, game_versions, games
@@ -48,6 +49,7 @@ class GameSummary:
     """A line of the games list: no document, no edit token."""
 
     id: int
+    game: str
     share_token: str
     played_at: datetime
     updated_at: datetime
@@ -64,6 +66,7 @@ class SavedGame:
     """A saved game at its current version: the table document and its score report (both JSON values)."""
 
     id: int
+    game: str
     share_token: str
     edit_token: str
     played_at: datetime
@@ -74,7 +77,7 @@ class SavedGame:
     report: Mapping[str, Any]
 
     @property
-    def table(self) -> Table:
+    def table(self) -> AnyTable:
         """The table, read back from the stored document."""
         return parse_table(dict(self.document))
 
@@ -94,7 +97,7 @@ class GameVersion:
     report: Mapping[str, Any]
 
     @property
-    def table(self) -> Table:
+    def table(self) -> AnyTable:
         return parse_table(dict(self.document))
 
 
@@ -139,22 +142,24 @@ def _players_rows(game_id: int, report: Mapping[str, Any]) -> list[dict[str, Any
     ]
 
 
-def _scored(table: Table, report: ScoreReport | None) -> tuple[dict[str, Any], dict[str, Any]]:
-    return table_to_document(table), (report or score(table)).to_json()
+def _stored(table: AnyTable, report: ScoreReport) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The document and the report as they are stored (JSON values)."""
+    if report.game != table.game or len(report.players) != len(table.players):
+        raise ValueError("the score report is not this table's")
+    return table_to_document(table), report.to_json()
 
 
 def save_game(
     engine: Engine,
-    table: Table,
+    table: AnyTable,
+    report: ScoreReport,
     *,
-    report: ScoreReport | None = None,
     played_at: datetime | None = None,
     now: datetime | None = None,
 ) -> SavedGame:
-    """Save a new game (version 1) with its score report (``score(table)`` unless given) in one transaction.
-
-    ``played_at`` is when the game was played (default: now); both must be timezone-aware."""
-    document, report_json = _scored(table, report)
+    """Save a new game (version 1) with the score report its caller computed (``marquoir.score(table)``), in one
+    transaction. ``played_at`` is when the game was played (default: now); both must be timezone-aware."""
+    document, report_json = _stored(table, report)
     moment = _utc(now)
     played = _utc(played_at) if played_at is not None else moment
     share, edit = new_token(), new_token()
@@ -162,6 +167,7 @@ def save_game(
         game_id = connection.execute(
             games.insert().returning(games.c.id),
             {
+                "game": table.game,
                 "share_token": share,
                 "edit_token": edit,
                 "played_at": played,
@@ -174,7 +180,7 @@ def save_game(
         ).scalar_one()
         connection.execute(game_versions.insert(), [_version_row(game_id, 1, moment, document, report_json)])
         connection.execute(game_players.insert(), _players_rows(game_id, report_json))
-    return SavedGame(game_id, share, edit, played, moment, moment, 1, document, report_json)
+    return SavedGame(game_id, table.game, share, edit, played, moment, moment, 1, document, report_json)
 
 
 def _version_row(
@@ -186,18 +192,18 @@ def _version_row(
 def correct_game(
     engine: Engine,
     edit_token: str,
-    table: Table,
+    table: AnyTable,
+    report: ScoreReport,
     *,
-    report: ScoreReport | None = None,
     expected_version: int | None = None,
     played_at: datetime | None = None,
     now: datetime | None = None,
 ) -> SavedGame:
-    """Replace a game's table by a corrected one and re-score it; the previous version stays in the history.
+    """Replace a game's table by a corrected one with its score report; the previous version stays in the history.
 
     Needs the edit token. With ``expected_version`` (the version the user opened), a game changed since raises
     :class:`EditConflict` and nothing is written. Unknown token: :class:`GameNotFound`."""
-    document, report_json = _scored(table, report)
+    document, report_json = _stored(table, report)
     moment = _utc(now)
     with guarded("save the correction"), write_transaction(engine) as connection:
         row = connection.execute(sa.select(games).where(games.c.edit_token == edit_token)).mappings().first()
@@ -210,13 +216,21 @@ def correct_game(
         connection.execute(
             games.update()
             .where(games.c.id == game_id)
-            .values(version=version, updated_at=moment, played_at=played, document=document, report=report_json)
+            .values(
+                game=table.game,
+                version=version,
+                updated_at=moment,
+                played_at=played,
+                document=document,
+                report=report_json,
+            )
         )
         connection.execute(game_versions.insert(), [_version_row(game_id, version, moment, document, report_json)])
         connection.execute(game_players.delete().where(game_players.c.game_id == game_id))
         connection.execute(game_players.insert(), _players_rows(game_id, report_json))
     return SavedGame(
         game_id,
+        table.game,
         row["share_token"],
         row["edit_token"],
         played,
@@ -243,6 +257,7 @@ def delete_game(engine: Engine, edit_token: str) -> int:
 def _saved(row: RowMapping) -> SavedGame:
     return SavedGame(
         row["id"],
+        row["game"],
         row["share_token"],
         row["edit_token"],
         _read_utc(row["played_at"]),
@@ -304,7 +319,9 @@ def list_games(engine: Engine, *, player: str | None = None, limit: int = 50, of
     (accents and case ignored)."""
     if not 0 < limit <= MAX_LIMIT or offset < 0:
         raise StorageError(f"list_games: limit must be 1–{MAX_LIMIT} and offset ≥ 0", "error")
-    query = sa.select(games.c.id, games.c.share_token, games.c.played_at, games.c.updated_at, games.c.version)
+    query = sa.select(
+        games.c.id, games.c.game, games.c.share_token, games.c.played_at, games.c.updated_at, games.c.version
+    )
     query = _filtered(query, player).order_by(games.c.played_at.desc(), games.c.id.desc()).limit(limit).offset(offset)
     with guarded("list the games"), read_transaction(engine) as connection:
         rows = connection.execute(query).mappings().all()
@@ -312,6 +329,7 @@ def list_games(engine: Engine, *, player: str | None = None, limit: int = 50, of
     return [
         GameSummary(
             r["id"],
+            r["game"],
             r["share_token"],
             _read_utc(r["played_at"]),
             _read_utc(r["updated_at"]),

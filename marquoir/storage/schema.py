@@ -1,7 +1,7 @@
 """The tables of saved games, as SQLAlchemy Core metadata (the queries use it; migrations create it).
 
-- ``games``: one row per saved game: its tokens, dates, current version, and the current table document and score
-  report (JSON).
+- ``games``: one row per saved game: which game it is (the document's ``game``), its tokens, dates, current version,
+  and the current table document and score report (JSON).
 - ``game_players``: the players of each game's current version (name, search key, total, rank, winner), so the
   list can be searched by player and shown without reading every document.
 - ``game_versions``: every version ever saved of each game, the current one included; a correction adds a row and
@@ -23,6 +23,7 @@ games = sa.Table(
     "games",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game", sa.String(32), nullable=False, index=True),
     sa.Column("share_token", sa.String(64), nullable=False, unique=True),
     sa.Column("edit_token", sa.String(64), nullable=False, unique=True),
     sa.Column("played_at", sa.DateTime(timezone=True), nullable=False, index=True),

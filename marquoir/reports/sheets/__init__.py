@@ -1,13 +1,11 @@
-"""Printed score sheets: the blank sheet for 2–4 players and the filled sheet of a table, as HTML and as PDF.
+"""Printed score sheets of any game: the blank sheet and the filled sheet of a table, as HTML and as PDF.
 
 One Jinja2 template per sheet in ``templates/sheets/`` (with its print stylesheet inlined), rendered here without
 Flask so the CLI and the web app print the same page; the PDF is WeasyPrint's rendering of that same HTML.
-Values in, text (or bytes) out. The categories and their order are the paper sheet's (seed 002, section 3
-"Comptage des points"; seed 003, "End of the Game"); the Diploma reminder reads the catalogue
-(``data/kanagawa/diplomas.csv``).
-
-Every visible word passes through ``gettext`` (default: the catalogue of ``lang``), so a sheet is English or
-French. The figures' explanations and the legality messages come from the scoring core in English.
+Values in, text (or bytes) out. What a game's sheet shows — its rows, the reminder of its scoring tiles — is its
+:class:`~marquoir.reports.sheets.layout.SheetLayout` (:data:`LAYOUTS`); every visible word passes through
+``gettext`` (default: the ``sheets`` catalogue of ``lang``), and the figures' explanations and the legality
+messages are written by the game's scoring in ``lang`` too.
 """
 
 from __future__ import annotations
@@ -21,26 +19,19 @@ from typing import Any
 import jinja2
 from babel.dates import format_date
 
+from marquoir.core.report import ScoreReport
 from marquoir.errors import MarquoirError
-from marquoir.games.kanagawa.catalogue import Catalogue, Diploma, catalogue
-from marquoir.games.kanagawa.scoring import ScoreReport, score
-from marquoir.games.kanagawa.table import Table
-from marquoir.games.kanagawa.vocabulary import (
-    BASE_FAMILIES,
-    CATEGORIES,
-    EXPANSION_FAMILIES,
-    GRAND_MASTER_POINTS,
-    STUDIO_DIPLOMA_FAMILIES,
-    YOKAI_PENALTY,
-)
+from marquoir.games import AnyTable, get_game
 from marquoir.i18n import language
-from marquoir.reports.i18n import N_, Gettext, check_lang, gettext_for
+from marquoir.reports.i18n import Gettext, check_lang, gettext_for
+from marquoir.reports.sheets.kanagawa import CATEGORY_LABELS, KANAGAWA_SHEET, diploma_groups
+from marquoir.reports.sheets.layout import ReminderGroup, Row, SheetLayout
 
 
 def _templates() -> Path:
     """The sheet templates: the project's top-level ``templates/sheets`` in a checkout, or the copy an installed
-    wheel carries in ``marquoir/web/templates/sheets`` (the build copies ``templates/`` there: ``setup.py``)."""
-    package = Path(__file__).resolve().parents[1]
+    wheel carries in ``marquoir/web/templates/sheets`` (``marquoir/web/templates`` links to ``templates/``)."""
+    package = Path(__file__).resolve().parents[2]
     packaged = package / "web" / "templates" / "sheets"
     return packaged if packaged.is_dir() else package.parent / "templates" / "sheets"
 
@@ -49,72 +40,14 @@ def _templates() -> Path:
 TEMPLATES = _templates()
 #: Paper sizes the PDF can be laid out for; the HTML without a size prints on whatever paper the printer has.
 PAPERS = ("a4", "letter")
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-
-#: Row labels of the sheet, in the paper sheet's order.
-CATEGORY_LABELS: Mapping[str, str] = {
-    "print_cards": N_("Print cards"),
-    "season_chain": N_("Longest season chain"),
-    "harmony": N_("Harmony symbols"),
-    "diplomas": N_("Diplomas"),
-    "grand_master": N_("Grand Master"),
-    "yokai": N_("Yokai"),
-}
-#: How each row is counted, printed under its label.
-CATEGORY_HINTS: Mapping[str, str] = {
-    "print_cards": N_("1 per card, Starting tile included"),
-    "season_chain": N_("1 per card of the longest run of one Season"),
-    "harmony": N_("+1 per symbol, −1 per crossed one (Print and Studio)"),
-    "diplomas": N_("points of the Diploma tiles taken"),
-    "grand_master": N_("holder of the Grand Master pawn at the end: 1 × 2 = 2 points"),
-    "yokai": N_("tokens held: 1 → −1, 2 → −4, 3 → −9"),
-}
-FAMILY_LABELS: Mapping[str, str] = {
-    "trees": N_("Trees"),
-    "characters": N_("Characters"),
-    "buildings": N_("Buildings"),
-    "animals": N_("Animals"),
-    "kites": N_("Kites"),
-    "lanterns": N_("Lanterns"),
-    "umbrellas": N_("Umbrellas"),
-    "brushes": N_("Brushes"),
-    "arrows": N_("Arrows"),
-    "landscapes": N_("Identical Landscapes"),
-    "yokai": N_("Yokai"),
-}
-BONUS_LABELS: Mapping[str, str] = {
-    "storm": N_("+ a Storm token"),
-    "assistant": N_("+ the Assistant pawn"),
-    "brush": N_("+ a Brush"),
-    "give-yokai": N_("+ give a Yokai token away"),
-}
+#: Each game's sheet, by the game's name.
+LAYOUTS: Mapping[str, SheetLayout] = {layout.game: layout for layout in (KANAGAWA_SHEET,)}
+#: Players a Kanagawa sheet is for (the default game of the blank sheet).
+MIN_PLAYERS, MAX_PLAYERS = KANAGAWA_SHEET.min_players, KANAGAWA_SHEET.max_players
 
 
 class SheetError(MarquoirError):
-    """A sheet that cannot be drawn as asked (player count, paper, language); the message names the option."""
-
-
-@dataclass(frozen=True, slots=True)
-class DiplomaLine:
-    id: str
-    requirement: str
-    points: int
-    bonus: str
-
-
-@dataclass(frozen=True, slots=True)
-class DiplomaGroup:
-    family: str
-    label: str
-    place: str
-    diplomas: tuple[DiplomaLine, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    category: str
-    label: str
-    hint: str
+    """A sheet that cannot be drawn as asked (game, player count, paper, language); the message names the option."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +64,8 @@ class PlayerColumn:
     rank: int
     rank_text: str
     winner: bool
-    diplomas: tuple[str, ...]
+    held_label: str
+    held: tuple[str, ...]
 
 
 def _environment() -> jinja2.Environment:
@@ -155,6 +89,14 @@ def ordinal(rank: int, lang: str) -> str:
     return f"{rank}{suffix}"
 
 
+def layout_of(game: str) -> SheetLayout:
+    """The printed sheet of ``game``; :class:`SheetError` naming the choices otherwise."""
+    try:
+        return LAYOUTS[game]
+    except KeyError:
+        raise SheetError(f"game: {game!r} has no printed sheet (choose {', '.join(LAYOUTS)})") from None
+
+
 def _options(lang: str, paper: str | None, gettext: Gettext | None) -> Gettext:
     try:
         check_lang(lang)
@@ -165,79 +107,56 @@ def _options(lang: str, paper: str | None, gettext: Gettext | None) -> Gettext:
     return gettext or gettext_for(lang)
 
 
-def diploma_groups(
-    families: Sequence[str], yokai: bool, gettext: Gettext, cat: Catalogue | None = None
-) -> list[DiplomaGroup]:
-    """The Diploma tiles of a game, grouped by family: the Print families in play, then the Studio families,
-    then the Yokai Diploma when the expansion is in play (seed 003, "Game Set-up" 5)."""
-    cat = cat or catalogue()
-    order = [*families, *STUDIO_DIPLOMA_FAMILIES] + (["yokai"] if yokai else [])
-    groups = []
-    for family in order:
-        tiles: Sequence[Diploma] = cat.diplomas_by_family.get(family, ())
-        lines = tuple(
-            DiplomaLine(d.id, gettext(d.requirement), d.harmony, gettext(BONUS_LABELS[d.bonus]) if d.bonus else "")
-            for d in tiles
-        )
-        if lines:
-            place = tiles[0].place
-            groups.append(DiplomaGroup(family, gettext(FAMILY_LABELS.get(family, family)), place, lines))
-    return groups
-
-
-#: Row labels of the blank sheet where they differ (the Grand Master row is counted twice: seed 002, section 3).
-BLANK_LABELS: Mapping[str, str] = {**CATEGORY_LABELS, "grand_master": N_("Grand Master ×2")}
-
-
-def _rows(yokai: bool, gettext: Gettext, labels: Mapping[str, str] = CATEGORY_LABELS) -> list[Row]:
-    return [Row(c, gettext(labels[c]), gettext(CATEGORY_HINTS[c])) for c in CATEGORIES if yokai or c != "yokai"]
-
-
 def render_blank_sheet(
     players: int,
     *,
+    game: str = "kanagawa",
     yokai: bool = False,
     lang: str = "en",
     paper: str | None = None,
     gettext: Gettext | None = None,
     names: Sequence[str] = (),
 ) -> str:
-    """The HTML of a blank score sheet for ``players`` (2–4) players: one row per category (the Yokai row only
-    with ``yokai``), a column per player (headed by ``names`` when given), and the Diploma tiles as a reminder
-    (with ``yokai``: every expansion family and the Yokai Diploma too, since any two may be in play).
+    """The HTML of a blank score sheet of ``game`` for ``players`` players: one row per category, a column per
+    player (headed by ``names`` when given), and the game's scoring tiles as a reminder. ``yokai`` asks a
+    Kanagawa sheet for the expansion's rows and Diplomas.
 
     ``paper`` ``a4``/``letter`` fixes the page size (for the PDF); ``None`` lets the printer choose (the layout fits
     both)."""
     _ = _options(lang, paper, gettext)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SheetError(f"players: a sheet is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    layout = layout_of(game)
+    if not layout.min_players <= players <= layout.max_players:
+        raise SheetError(f"players: a sheet is for {layout.min_players} to {layout.max_players} players, not {players}")
     if len(names) > players:
         raise SheetError(f"names: {len(names)} names for {players} players")
-    families = (*BASE_FAMILIES, *EXPANSION_FAMILIES) if yokai else BASE_FAMILIES
+    options = {"yokai": yokai}
     return _ENV.get_template("blank.html").render(
         _=_,
         lang=lang,
         paper=paper,
-        yokai=yokai,
-        rows=_rows(yokai, _, BLANK_LABELS),
+        title=layout.blank_title(options, _),
+        credit=layout.credit(_),
+        total_hint=_(layout.total_hint),
+        rows=layout.blank_rows(options, _),
         columns=[names[i] if i < len(names) else "" for i in range(players)],
-        diplomas=diploma_groups(families, yokai, _),
-        grand_master_points=GRAND_MASTER_POINTS,
-        yokai_penalty=YOKAI_PENALTY,
+        reminder_title=_(layout.reminder_title),
+        reminder=layout.reminder(options, _),
     )
 
 
-def _report_json(table: Table, report: ScoreReport | Mapping[str, Any] | None, lang: str) -> Mapping[str, Any]:
-    """The report as JSON, its explanations and issue messages written in ``lang``. A stored report keeps its
-    figures (they are the record); its words are written again in the sheet's language."""
+def _report_json(
+    table: AnyTable, report: ScoreReport | Mapping[str, Any] | None, lang: str
+) -> tuple[Mapping[str, Any], list[str]]:
+    """The report as JSON and the ranking's notes, their words (explanations, issue messages, notes) written in
+    ``lang``. A stored report keeps its figures (they are the record); its words are written again in the sheet's
+    language from the table."""
     with language(lang):
-        if isinstance(report, ScoreReport):
-            return report.to_json()
-        fresh = score(table).to_json()
-    if report is None:
-        return fresh
+        scored = report if isinstance(report, ScoreReport) else get_game(table.game).score(table)
+        fresh, notes = scored.to_json(), list(scored.notes)
+    if report is None or isinstance(report, ScoreReport):
+        return fresh, notes
     if len(fresh["players"]) != len(report.get("players", ())):
-        return report
+        return report, notes
     merged = dict(report)
     merged["players"] = [
         dict(stored, explanations=now.get("explanations", {}))
@@ -245,19 +164,21 @@ def _report_json(table: Table, report: ScoreReport | Mapping[str, Any] | None, l
     ]
     if [i["code"] for i in fresh["issues"]] == [i.get("code") for i in report.get("issues", ())]:
         merged["issues"] = fresh["issues"]
-    return merged
+    return merged, notes
 
 
-def _columns(table: Table, report: Mapping[str, Any], lang: str) -> list[PlayerColumn]:
+def _columns(
+    table: AnyTable, report: Mapping[str, Any], rows: Sequence[Row], layout: SheetLayout, lang: str, _: Gettext
+) -> list[PlayerColumn]:
     winners = set(report["winners"])
     columns = []
     for index, player in enumerate(report["players"]):
-        seated = table.players[index] if index < len(table.players) else None
-        held: tuple[str, ...] = ()
-        if seated is not None and isinstance(seated.diplomas, tuple):
-            held = tuple(seated.diplomas)
         explanations = player.get("explanations", {})
-        cells = {c: Cell(int(player["breakdown"][c]), str(explanations.get(c, ""))) for c in CATEGORIES}
+        cells = {
+            r.category: Cell(int(player["breakdown"].get(r.category, 0)), str(explanations.get(r.category, "")))
+            for r in rows
+        }
+        label, held = layout.held(table, index, _) if index < len(table.players) else ("", ())
         columns.append(
             PlayerColumn(
                 player["name"],
@@ -266,14 +187,15 @@ def _columns(table: Table, report: Mapping[str, Any], lang: str) -> list[PlayerC
                 int(player["rank"]),
                 ordinal(int(player["rank"]), lang),
                 player["name"] in winners,
-                held,
+                label,
+                tuple(held),
             )
         )
     return columns
 
 
 def render_filled_sheet(
-    table: Table,
+    table: AnyTable,
     report: ScoreReport | Mapping[str, Any] | None = None,
     *,
     lang: str = "en",
@@ -283,30 +205,29 @@ def render_filled_sheet(
     title: str | None = None,
 ) -> str:
     """The HTML of the filled score sheet of ``table``: the breakdown by category and player, totals, ranks and
-    winners, every figure explained, the Diplomas held, and the legality issues.
+    winners, every figure explained, what each player holds, and the legality issues.
 
     ``report`` is the score report (a :class:`ScoreReport` or its JSON, as stored with a saved game); ``None``
     scores the table now. ``played_at`` and ``title`` are printed in the heading when given."""
     _ = _options(lang, paper, gettext)
-    data = _report_json(table, report, lang)
+    layout = layout_of(table.game)
+    data, notes = _report_json(table, report, lang)
     if len(data["players"]) != len(table.players):
         raise SheetError("report: its players are not the table's")
-    yokai = table.is_yokai or any(p["breakdown"].get("yokai", 0) for p in data["players"])
-    cat = catalogue()
-    columns = _columns(table, data, lang)
-    diploma_names = {d.id: _(d.requirement) for d in cat.diplomas.values()}
+    rows = layout.filled_rows(table, data, _)
+    columns = _columns(table, data, rows, layout, lang, _)
     return _ENV.get_template("filled.html").render(
         _=_,
         lang=lang,
         paper=paper,
-        yokai=yokai,
-        title=title,
+        title=title or layout.filled_title(table, _),
+        credit=layout.credit(_),
         played=format_date(played_at, format="long", locale=lang) if played_at else "",
-        families=[_(FAMILY_LABELS.get(f, f)) for f in table.families],
-        rows=_rows(yokai, _),
+        meta=layout.meta(table, _),
+        rows=rows,
         players=columns,
         winners=[c.name for c in columns if c.winner],
-        diploma_names=diploma_names,
+        notes=notes,
         issues=list(data.get("issues", ())),
     )
 
@@ -324,7 +245,7 @@ def blank_sheet_pdf(players: int, *, yokai: bool = False, lang: str = "en", pape
 
 
 def filled_sheet_pdf(
-    table: Table,
+    table: AnyTable,
     report: ScoreReport | Mapping[str, Any] | None = None,
     *,
     lang: str = "en",
@@ -333,3 +254,23 @@ def filled_sheet_pdf(
 ) -> bytes:
     """:func:`render_filled_sheet` as a PDF on ``paper``."""
     return html_to_pdf(render_filled_sheet(table, report, lang=lang, paper=paper, **kw))
+
+
+__all__ = [
+    "CATEGORY_LABELS",
+    "LAYOUTS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PAPERS",
+    "TEMPLATES",
+    "ReminderGroup",
+    "SheetError",
+    "blank_sheet_pdf",
+    "diploma_groups",
+    "filled_sheet_pdf",
+    "html_to_pdf",
+    "layout_of",
+    "ordinal",
+    "render_blank_sheet",
+    "render_filled_sheet",
+]
