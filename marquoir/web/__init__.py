@@ -1,32 +1,35 @@
-"""The score sheet in the browser: a Flask app over the scoring core (issue 3).
+"""The score sheets in the browser: a Flask app over the games (flaskr's shape).
 
-The views are thin: they read a form or a table document, call the core (:func:`marquoir.score`,
-:func:`marquoir.check`, :func:`marquoir.diploma_report`) and render a template. Nothing is stored on the server:
-the game being entered travels in the form itself (a hidden field holding the table document), so nothing typed
-is lost, even on an error. Templates live in the project's top-level ``templates/`` folder;
-``marquoir/web/templates`` is a link to it, so the wheel carries them inside the package.
+``create_app`` configures the app, CSRF, the security headers and the error pages, and registers the blueprints:
+the shared pages (``main``, ``results``, ``language``, ``api``, ``saved``, ``stats``, ``printing``) and each game's
+own (``kanagawa``). Below the blueprints, and importing none of them: the pages' language and ``_``
+(``i18n``), the table document carried by the forms (``documents``), the database (``db``), the shared renderers
+(``render``), the forms (``forms``). The views are thin: they read a form or a table document, call the game and
+render a template. Nothing is stored on the server until a game is saved: the game being entered travels in the
+form itself (a hidden field holding the table document), so nothing typed is lost, even on an error.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-#: Largest request body accepted: a table document is at most 200,000 characters (marquoir.core.reader), and the
-#: forms carry one table document plus a few figures.
-MAX_CONTENT_LENGTH = 512 * 1024
-
-#: No inline script anywhere: scripts and styles come from /static only.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-)
+from marquoir.web import db, i18n, render, saved
+from marquoir.web.api import bp as api
+from marquoir.web.i18n import _
+from marquoir.web.kanagawa.views import bp as kanagawa
+from marquoir.web.language import bp as language
+from marquoir.web.main import bp as main
+from marquoir.web.paths import template_folder
+from marquoir.web.printing import bp as printing
+from marquoir.web.results import bp as results
+from marquoir.web.security import CONTENT_SECURITY_POLICY, MAX_CONTENT_LENGTH
+from marquoir.web.stats import bp as stats
 
 csrf = CSRFProtect()
 
@@ -35,30 +38,8 @@ RESENDABLE = (
     "/new", "/sheet", "/detailed", "/edit", "/export", "/results", "/diplomas", "/reach",
     "/games/save", "/games/correct", "/print/game", "/language",
 )
-
-
-def template_folder() -> str:
-    """Where the templates are: inside the installed package, else the source checkout's top-level folder."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "templates"
-    if packaged.is_dir():
-        return str(packaged)
-    return str(here.parent.parent / "templates")
-
-
-def _blueprints() -> list[Any]:
-    """Every blueprint of the app, registered in this one place (later issues add theirs here)."""
-    from marquoir.web.api import bp as api
-    from marquoir.web.detailed import bp as detailed
-    from marquoir.web.games import bp as games
-    from marquoir.web.i18n import bp as language
-    from marquoir.web.main import bp as main
-    from marquoir.web.printing import bp as printing
-    from marquoir.web.results import bp as results
-    from marquoir.web.sheet import bp as sheet
-    from marquoir.web.stats import bp as stats
-
-    return [main, sheet, detailed, results, api, games, stats, printing, language]
+#: Every blueprint of the app, in the order they are registered.
+BLUEPRINTS = (main, kanagawa, results, api, saved.bp, stats, printing, language)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -80,17 +61,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     csrf.init_app(app)
-    for blueprint in _blueprints():
+    for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
-    from marquoir.web.api import bp as api_bp
-
-    csrf.exempt(api_bp)
+    csrf.exempt(api)
     _install_handlers(app)
-    from marquoir.web import games, helpers, i18n
-
-    helpers.install(app)
-    i18n.install(app)
-    games.install(app)
+    i18n.init_app(app)
+    render.init_app(app)
+    saved.init_app(app)
+    db.init_app(app)
     return app
 
 
@@ -112,8 +90,6 @@ def _install_handlers(app: Flask) -> None:
     def csrf_error(error: CSRFError) -> tuple[str, int]:
         """A form whose token expired (or that came from elsewhere) is not acted on; what it carried is offered
         back, with a fresh token, so that nothing typed is lost (the app stores nothing on the server)."""
-        from marquoir.web.helpers import _
-
         message = _("This form has expired or did not come from this site: it was not used.")
         resend = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
         return render_template(
@@ -123,8 +99,6 @@ def _install_handlers(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
-        from marquoir.web.helpers import _
-
         code = error.code or 500
         messages = {
             400: _("The request could not be read."),

@@ -1,6 +1,6 @@
 """The JSON API: ``POST /api/score`` and ``POST /api/check`` answer what ``marquoir score|check --json`` print.
 
-The body is the table document (``shared/TABLE-FORMAT.md``). An unreadable document gets 400 with
+The body is the table document (``marquoir/data/table-format.md``). An unreadable document gets 400 with
 ``{"error": ..., "path": ...}`` naming the place; a body over ``MAX_CONTENT_LENGTH`` gets 413. No CSRF token is
 asked: the API reads no cookie and changes nothing.
 """
@@ -12,7 +12,10 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from marquoir import TableError, check, load_table, score
+from marquoir.document import load_table
+from marquoir.errors import TableError
+from marquoir.legality import check
+from marquoir.scoring import score
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

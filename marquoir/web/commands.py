@@ -1,4 +1,4 @@
-"""``marquoir serve``: the web app on waitress, a production WSGI server (issue 3, item 1)."""
+"""``marquoir serve``: the web app on waitress, a production WSGI server."""
 
 from __future__ import annotations
 

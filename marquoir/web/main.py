@@ -1,4 +1,4 @@
-"""Home (new game, import), the rule decisions, a health check."""
+"""Home (a new game, an import, the dispute checker), the rule decisions, a health check."""
 
 from __future__ import annotations
 
@@ -6,88 +6,78 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
-from marquoir import TableError, load_table
-from marquoir.document import MAX_DOCUMENT_CHARS
+from marquoir.core.reader import MAX_DOCUMENT_CHARS
+from marquoir.document import load_table
+from marquoir.errors import TableError
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.web import entries
 from marquoir.web.forms import ImportForm, NewGameForm
-from marquoir.web.helpers import _
+from marquoir.web.i18n import _
+from marquoir.web.kanagawa.words import FAMILY_NAMES
+from marquoir.web.render import render_results
 
 bp = Blueprint("main", __name__)
 
 
+def _home(form: NewGameForm, import_form: ImportForm) -> str:
+    """The home page: a new game, an import, and Kanagawa's dispute checker (its families to choose from)."""
+    return render_template(
+        "main/index.html",
+        form=form,
+        import_form=import_form,
+        BASE_FAMILIES=BASE_FAMILIES,
+        EXPANSION_FAMILIES=EXPANSION_FAMILIES,
+        FAMILY_NAMES=FAMILY_NAMES,
+    )
+
+
 @bp.get("/")
 def index() -> str:
-    return render_template("main/index.html", form=NewGameForm(), import_form=ImportForm())
+    return _home(NewGameForm(), ImportForm())
 
 
 @bp.post("/new")
 def new_game() -> Any:
-    """Start a game: the entry page of the chosen mode, with the players set up."""
+    """Start a game: the entry page of the chosen game and mode, with the players set up."""
     form = NewGameForm()
     if not form.validate_on_submit():
-        return render_template("main/index.html", form=form, import_form=ImportForm(formdata=None)), 422
-    rules: dict[str, bool] = {}
-    if not form.storm_on_start_tile.data:
-        rules["storm_on_start_tile"] = False
-    if not form.joker_counts.data:
-        rules["joker_counts_for_identical_landscapes"] = False
-    doc: dict[str, Any] = {"game": "kanagawa", "families": form.families()}
-    if rules:
-        doc["rules"] = rules
-    names = form.player_names()
-    if form.mode.data == "detailed":
-        doc["players"] = [
-            {"name": name, "start": f"S{i + 1}", "print": [], "studio": [], "kept": [], "diplomas": [],
-             "grand_master": False, "yokai": 0}
-            for i, name in enumerate(names)
-        ]
-        from marquoir.web.detailed import render_detailed
-
-        return render_detailed(doc, current=0, fresh=True)
-    doc["players"] = [
-        {"name": name, "sheet": {"print_cards": 1, "season_chain": 1, "harmony": 0, "diplomas": [],
-                                 "grand_master": False, "yokai": 0}}
-        for name in names
-    ]
-    from marquoir.web.sheet import render_sheet
-
-    return render_sheet(doc, fresh=True)
+        return _home(form, ImportForm(formdata=None)), 422
+    return entries.new_game(form)
 
 
 @bp.post("/import")
 def import_table() -> Any:
     """Read an uploaded or pasted table document and show its results (errors name the place)."""
     form = ImportForm()
-    if form.validate_on_submit():
-        upload = form.document.data
-        text = ""
-        if upload is not None and getattr(upload, "filename", ""):
-            raw = upload.read(MAX_DOCUMENT_CHARS * 4 + 1)
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                form.document.errors = [_("This file is not UTF-8 text.")]
-                return _import_error(form)
-        if not text.strip():
-            text = form.text.data or ""
-        if not text.strip():
-            form.text.errors = [_("Choose a file or paste a table document.")]
-            return _import_error(form)
+    if not form.validate_on_submit():
+        return _import_error(form)
+    upload = form.document.data
+    text = ""
+    if upload is not None and upload.filename:
+        raw = upload.read(MAX_DOCUMENT_CHARS * 4 + 1)
         try:
-            table = load_table(text)
-        except TableError as error:
-            form.text.errors = [
-                _("The document could not be read at %(path)s: %(message)s") % {"path": error.path,
-                                                                                 "message": error.message}
-            ]
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            form.document.errors = [_("This file is not UTF-8 text.")]
             return _import_error(form)
-        from marquoir.web.results import render_results
-
-        return render_results(table)
-    return _import_error(form)
+    if not text.strip():
+        text = form.text.data or ""
+    if not text.strip():
+        form.text.errors = [_("Choose a file or paste a table document.")]
+        return _import_error(form)
+    try:
+        table = load_table(text)
+    except TableError as error:
+        form.text.errors = [
+            _("The document could not be read at %(path)s: %(message)s") % {"path": error.path,
+                                                                             "message": error.message}
+        ]
+        return _import_error(form)
+    return render_results(table)
 
 
 def _import_error(form: ImportForm) -> Any:
-    return render_template("main/index.html", form=NewGameForm(formdata=None), import_form=form), 422
+    return _home(NewGameForm(formdata=None), form), 422
 
 
 @bp.get("/rules")
@@ -98,4 +88,3 @@ def rules() -> str:
 @bp.get("/healthz")
 def healthz() -> tuple[str, int, dict[str, str]]:
     return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
-

@@ -1,4 +1,4 @@
-"""Printed score sheets in the web app (issue 5, item 5): a blank sheet for 2–4 players (Yokai rows on request),
+"""Printed score sheets in the web app: a blank sheet for 2–4 players (Yokai rows on request),
 the filled sheet of a saved game and of the game on the results page — as a print-ready HTML page (its own print
 stylesheet) or as a PDF, in the page's language, on A4 or Letter.
 
@@ -27,10 +27,11 @@ from marquoir.reports.sheets import (
     render_blank_sheet,
     render_filled_sheet,
 )
-from marquoir.storage import SavedGame
-from marquoir.web import CONTENT_SECURITY_POLICY
-from marquoir.web.games import game_by_share
-from marquoir.web.helpers import _, document_or_400
+from marquoir.web.db import get_game_or_404
+from marquoir.web.documents import document_or_400
+from marquoir.web.i18n import _
+from marquoir.web.render import error_page
+from marquoir.web.security import CONTENT_SECURITY_POLICY
 
 bp = Blueprint("printing", __name__)
 
@@ -108,17 +109,14 @@ def blank() -> ResponseReturnValue:
 @bp.get("/s/<token>/sheet")
 def saved_sheet(token: str) -> ResponseReturnValue:
     """The filled sheet of a saved game (its read-only link is enough to print it)."""
-    game = game_by_share(token)
-    if not isinstance(game, SavedGame):
-        return game
+    game = get_game_or_404(token)
     options, errors = _choices(request.args)
     if errors:
-        return render_template("main/error.html", code=400, title=_("Sheet not printed"),
-                               message=" ".join(errors.values())), 400
+        return error_page(400, _("Sheet not printed"), " ".join(errors.values()))
     lang = get_language()
     if options["format"] == "pdf":
         data = filled_sheet_pdf(game.table, game.report, lang=lang, paper=options["paper"], played_at=game.played_at)
-        return pdf_response(data, f"kanagawa-game-{game.id}-{lang}.pdf")
+        return pdf_response(data, f"{game.game}-game-{game.id}-{lang}.pdf")
     return sheet_response(render_filled_sheet(game.table, game.report, lang=lang, played_at=game.played_at))
 
 
@@ -128,9 +126,9 @@ def game_sheet() -> ResponseReturnValue:
     _doc, table = document_or_400(request.form.get("table"))
     options, errors = _choices(request.form)
     if errors:
-        return render_template("main/error.html", code=400, title=_("Sheet not printed"),
-                               message=" ".join(errors.values())), 400
+        return error_page(400, _("Sheet not printed"), " ".join(errors.values()))
     lang = get_language()
     if options["format"] == "pdf":
-        return pdf_response(filled_sheet_pdf(table, lang=lang, paper=options["paper"]), f"kanagawa-result-{lang}.pdf")
+        data = filled_sheet_pdf(table, lang=lang, paper=options["paper"])
+        return pdf_response(data, f"{table.game}-result-{lang}.pdf")
     return sheet_response(render_filled_sheet(table, lang=lang))

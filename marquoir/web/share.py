@@ -2,7 +2,7 @@
 
 The QR code is drawn on the server by segno (an SVG, no network, no script) so that the others open the game
 on their phones by pointing the camera at the screen. A read-only link carries the game's *share* token and
-opens :func:`marquoir.web.games.shared`; no route that changes a game accepts it (the storage functions that
+opens the saved game's page read-only; no route that changes a game accepts it (the storage functions that
 change a game take only the *edit* token).
 """
 
@@ -24,12 +24,12 @@ def is_token(text: str | None) -> bool:
 
 def share_url(share_token: str) -> str:
     """The read-only link of a game, absolute (it is read from another phone)."""
-    return url_for("games.shared", token=share_token, _external=True)
+    return url_for("saved.shared", token=share_token, _external=True)
 
 
 def edit_url(edit_token: str) -> str:
     """The edit link of a game, absolute (to keep, or to send to whoever may correct the game)."""
-    return url_for("games.editor", token=edit_token, _external=True)
+    return url_for("saved.editor", token=edit_token, _external=True)
 
 
 def qr_svg(text: str, title: str) -> Markup:

@@ -1,6 +1,7 @@
-"""Statistics pages: every player name's record, one player's record by category, and the totals over time as an
-SVG chart drawn on the server (issue 5, item 3). The figures are :mod:`marquoir.reports.stats`' and the charts
-:mod:`marquoir.reports.charts`'; a shared win is counted as a win and shown as shared (seed 002, section 4)."""
+"""Statistics pages: every player name's record in each game, one player's record in one game by category, and
+the totals over time as an SVG chart drawn on the server. The figures are :mod:`marquoir.reports.stats`' and the
+charts :mod:`marquoir.reports.charts`'; a player's Bonsai record stands apart from their Kanagawa one (other
+categories, other scales), and a shared win is counted as a win and shown as shared."""
 
 from __future__ import annotations
 
@@ -9,17 +10,18 @@ from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
+from marquoir.games import GAMES
 from marquoir.i18n import get_language
 from marquoir.reports.charts import totals_chart_svg
 from marquoir.reports.stats import PlayerStats, player_statistics, results, wins_text
-from marquoir.storage import StorageError, all_games, name_key
-from marquoir.web.games import engine, unavailable_page
-from marquoir.web.helpers import _
-from marquoir.web.i18n import sheets_gettext
+from marquoir.storage import SavedGame, all_games, name_key
+from marquoir.web.db import get_engine
+from marquoir.web.i18n import _, sheets_gettext
+from marquoir.web.render import category_labels
 
 bp = Blueprint("stats", __name__)
 
-#: The most players drawn on the chart of the overview (the chart's own limit is its palette).
+#: The most players drawn on the chart of each game (the chart's own limit is its palette).
 CHART_PLAYERS = 6
 
 
@@ -32,36 +34,55 @@ def _wins(stats: PlayerStats) -> str:
     return wins_text(stats, sheets_gettext)
 
 
+def _chart(games: list[SavedGame], names: list[str]) -> Markup:
+    return Markup(totals_chart_svg(games, names, lang=get_language(), gettext=sheets_gettext))
+
+
 @bp.get("/stats")
 def index() -> ResponseReturnValue:
-    """Every player name with games, wins (shared ones shown), average and best total; the totals chart."""
+    """Every player name with games, wins (shared ones shown), average and best total, game by game; each game's
+    chart of totals; ``player`` (and ``game``) shows one record."""
     player = (request.args.get("player") or "").strip()[:100]
-    try:
-        games = all_games(engine())
-    except StorageError as error:
-        return unavailable_page(error)
+    games = all_games(get_engine())
     stats = player_statistics(games)
+    context = {"decimal": decimal, "wins": _wins, "player": player}
     if player:
         key = name_key(player)
-        found = next((s for s in stats if s.key == key), None)
+        mine = [s for s in stats if s.key == key]
+        wanted = request.args.get("game", "")
+        found = next((s for s in mine if s.game == wanted), mine[0] if mine else None)
         if found is None:
             message = _("No saved game has a player called %(name)s.") % {"name": player}
-            return render_template("stats/index.html", stats=[], chart=None, message=message, decimal=decimal,
-                                   wins=_wins, player=player), 404
-        return _player_page(found, games)
-    shown = [s.name for s in stats[:CHART_PLAYERS]]
-    chart = Markup(totals_chart_svg(games, shown, lang=get_language(), gettext=sheets_gettext)) if stats else None
-    return render_template("stats/index.html", stats=stats, chart=chart, message=None, decimal=decimal, wins=_wins,
-                           player="")
+            return render_template("stats/index.html", sections=[], message=message, **context), 404
+        return _player_page(found, [s for s in mine if s is not found], games)
+    sections = []
+    for name, game in GAMES.items():
+        rows = [s for s in stats if s.game == name]
+        if rows:
+            played = [g for g in games if g.game == name]
+            chart = _chart(played, [s.name for s in rows[:CHART_PLAYERS]])
+            sections.append({"game": game, "stats": rows, "chart": chart})
+    return render_template("stats/index.html", sections=sections, message=None, **context)
 
 
-def _player_page(stats: PlayerStats, games: list) -> ResponseReturnValue:  # type: ignore[type-arg]
-    mine = [g for g in games if any(name_key(p["name"]) == stats.key for p in g.report["players"])]
-    chart = Markup(totals_chart_svg(mine, [stats.name], lang=get_language(), gettext=sheets_gettext))
+def _player_page(stats: PlayerStats, others: list[PlayerStats], games: list[SavedGame]) -> ResponseReturnValue:
+    mine = [
+        g for g in games if g.game == stats.game and any(name_key(p["name"]) == stats.key for p in g.report["players"])
+    ]
     played = [r for r in results(mine) if name_key(r.name) == stats.key]
     tokens = {g.id: g.share_token for g in mine}
     recent = [
         {"result": r, "token": tokens[r.game_id]} for r in sorted(played, key=lambda r: r.played_at, reverse=True)
     ][:20]
-    return render_template("stats/player.html", stats=stats, chart=chart, decimal=decimal, wins=_wins,
-                           recent=recent)
+    game = GAMES[stats.game]
+    return render_template(
+        "stats/player.html",
+        stats=stats,
+        game=game,
+        labels=category_labels(game),
+        others=[(GAMES[s.game], s) for s in others],
+        chart=_chart(mine, [stats.name]),
+        decimal=decimal,
+        wins=_wins,
+        recent=recent,
+    )

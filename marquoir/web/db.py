@@ -1,0 +1,121 @@
+"""The app's database, flaskr-style: :func:`init_app` opens it once in ``create_app``, :func:`get_engine` hands it
+to a view, :func:`get_game_or_404` finds a saved game by its link, and one error handler answers every
+:class:`~marquoir.storage.StorageError` — so no view carries an ``except`` block of its own.
+
+``DATABASE_URL`` from the app's configuration or the environment, else a SQLite file in the instance folder
+(created and migrated on first run). When it cannot be opened the app still scores games; the saved-games pages
+say why, and opening is tried again at the next request that needs it. A save or a correction that fails keeps
+the game as it was typed: its results page comes back with what happened and what to do.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from flask import Flask, abort, current_app, request
+from sqlalchemy.engine import Engine
+
+from marquoir.storage import (
+    SavedGame,
+    StorageError,
+    database_url,
+    get_game_by_edit_token,
+    get_game_by_share_token,
+    open_database,
+)
+from marquoir.web.documents import BadDocument, read_document
+from marquoir.web.i18n import _
+from marquoir.web.render import error_page, results_again
+from marquoir.web.share import is_token
+
+EXTENSION = "marquoir.storage"
+#: The views whose StorageError keeps the game typed on the page (they carry it in their form).
+SAVING_ENDPOINTS = frozenset({"saved.save", "saved.correct"})
+
+
+@dataclass
+class Storage:
+    """The app's database: its URL, the engine once opened, the last error when it could not be opened."""
+
+    url: str
+    engine: Engine | None = None
+    error: StorageError | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def init_app(app: Flask) -> None:
+    """Open the app's database once, and answer every StorageError of a request with its page."""
+    configured = app.config.get("DATABASE_URL")
+    try:
+        url = str(configured) if configured else database_url(app.instance_path)
+    except StorageError as error:
+        state = Storage("", None, error)
+    else:
+        state = Storage(url)
+        try:
+            state.engine = open_database(url)
+        except StorageError as error:
+            state.error = error
+    app.extensions[EXTENSION] = state
+    app.register_error_handler(StorageError, storage_failed)
+
+
+def get_engine() -> Engine:
+    """The app's database engine; :class:`StorageError` when it cannot be opened."""
+    state: Storage = current_app.extensions[EXTENSION]
+    if state.engine is not None:
+        return state.engine
+    with state.lock:  # several requests may find it closed at once: one opens it
+        if state.engine is None:
+            if not state.url:
+                assert state.error is not None
+                raise state.error
+            state.engine = open_database(state.url)
+            state.error = None
+        return state.engine
+
+
+def get_game_or_404(token: str, *, edit: bool = False) -> SavedGame:
+    """The saved game a read-only link (or, with ``edit``, an edit link) opens; 404 for anything else."""
+    if not is_token(token):
+        abort(404)
+    find = get_game_by_edit_token if edit else get_game_by_share_token
+    game = find(get_engine(), token)
+    if game is None:
+        abort(404)
+    return game
+
+
+def storage_message(error: StorageError) -> str:
+    """What a person reads when a save failed, by the error's reason (the storage's own wording is English and
+    technical; this one says what to do)."""
+    messages = {
+        "busy": _("The database is busy with another save: nothing was saved. Everything you entered is kept "
+                  "below; try again in a moment."),
+        "full": _("The disk or the database is full: nothing was saved. Everything you entered is kept below; "
+                  "download the game (JSON) so that it is not lost."),
+        "unavailable": _("The saved games cannot be reached (the database cannot be opened or written): nothing "
+                         "was saved. Everything you entered is kept below."),
+    }
+    return messages.get(error.reason, _("The database refused the save: nothing was saved. Everything you "
+                                        "entered is kept below."))
+
+
+def storage_failed(error: StorageError) -> tuple[str, int]:
+    """The one answer to a failed database: a save or a correction shows its game again as typed, with what
+    happened; any other page says the saved games cannot be reached now."""
+    if request.endpoint in SAVING_ENDPOINTS:
+        try:
+            _doc, table = read_document(request.form.get("table"))
+        except BadDocument:
+            pass
+        else:
+            return results_again(table, storage_message(error), 503)
+    messages = {
+        "busy": _("The database is busy with another save: try again in a moment."),
+        "full": _("The disk or the database is full."),
+        "unavailable": _("The saved games cannot be reached right now (the database cannot be opened)."),
+    }
+    message = messages.get(error.reason, _("The database could not answer."))
+    return error_page(503, _("Saved games unavailable"), message)
