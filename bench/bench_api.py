@@ -2,7 +2,7 @@
 
 Both on the same waitress server (``marquoir serve``, started here on a free loopback port), in the same run,
 with one keep-alive connection and a bounded number of requests; the rounds alternate so that both endpoints see
-the same machine. Goal (issue 3): the score endpoint at least half as fast as the trivial one.
+the same machine. Goal: the score endpoint at least half as fast as the trivial one.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ SEED = ROOT / "seeds" / "base-4p.json"
 
 
 def writer(path: str, index: int, games: int, deadline: float, queue: multiprocessing.Queue) -> None:
-    from marquoir import load_table
+    from marquoir import load_table, score
     from marquoir.storage import StorageError, correct_game, open_database, save_game, sqlite_url
 
     engine = open_database(sqlite_url(path))
@@ -39,12 +39,12 @@ def writer(path: str, index: int, games: int, deadline: float, queue: multiproce
         table = dataclasses.replace(base, players=players)
         try:
             start = time.perf_counter()
-            game = save_game(engine, table)
+            game = save_game(engine, table, score(table))
             latencies.append(time.perf_counter() - start)
             saved[game.id] = 1
             if n % 3 == 2:
                 start = time.perf_counter()
-                fixed = correct_game(engine, game.edit_token, table, expected_version=1)
+                fixed = correct_game(engine, game.edit_token, table, score(table), expected_version=1)
                 latencies.append(time.perf_counter() - start)
                 saved[game.id] = fixed.version
         except StorageError as error:

@@ -1,6 +1,6 @@
 """The project's own error types.
 
-Three kinds of trouble, three channels (``shared/STYLE.md``): a document that cannot be read raises
+Three kinds of trouble, three channels, as python-chess keeps them: a document that cannot be read raises
 :class:`TableError`; a forbidden move in the rules engine raises :class:`RuleError`; an impossible but readable
 table raises nothing and is reported by :func:`marquoir.games.kanagawa.legality.check`.
 """
@@ -28,3 +28,7 @@ class RuleError(MarquoirError):
         self.rule = rule
         self.message = message
         super().__init__(f"{message} ({rule})")
+
+
+class UsageError(MarquoirError):
+    """A command line that asks for something that does not exist (a player name, a file, an option)."""

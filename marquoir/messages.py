@@ -3,7 +3,9 @@ French catalogues to translate every one of them and nothing else (``tests/test_
 
 The ``core`` domain (:mod:`marquoir.i18n`) is every string marked with ``_`` or ``N_`` in the modules outside
 ``web/`` and ``reports/`` (those have the ``web`` and ``sheets`` domains), plus the words of each game's vocabulary
-and data that are shown translated (:meth:`marquoir.core.game.Game.display_words`).
+and data that are shown translated (:meth:`marquoir.core.game.Game.display_words`). The ``sheets`` domain is every
+string marked in ``reports/`` and in the sheet templates (``templates/sheets``), plus the Diploma requirements that
+the Kanagawa sheet prints.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from pathlib import Path
 from babel.messages.extract import extract_from_file
 
 from marquoir.games import GAMES
+from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.reports.sheets import TEMPLATES
 
 PACKAGE = Path(__file__).resolve().parent
 #: Folders whose strings belong to other domains than ``core``.
@@ -35,4 +39,20 @@ def core_messages() -> set[str]:
     for game in GAMES.values():
         found.update(game.display_words())
     found.discard("")
+    return found
+
+
+def sheets_messages() -> set[str]:
+    """Every string of the ``sheets`` domain (see the module docstring)."""
+    keywords = {"_": None, "N_": None, "gettext": None}
+    found: set[str] = set()
+    for source in sorted((PACKAGE / "reports").rglob("*.py")):
+        for _line, message, _comments, _context in extract_from_file("python", source, keywords=keywords):
+            found.add(message if isinstance(message, str) else message[0])
+    for template in sorted(TEMPLATES.glob("*.html")):
+        for _line, message, _comments, _context in extract_from_file(
+            "jinja2.ext:babel_extract", template, keywords=keywords
+        ):
+            found.add(message if isinstance(message, str) else message[0])
+    found.update(d.requirement for d in catalogue().diplomas.values())
     return found

@@ -1,4 +1,4 @@
-"""Deck invariants of the base catalogue, as listed in shared/reference/SOURCES.md ("Deck invariants")."""
+"""Deck invariants of the base catalogue, as listed in marquoir/games/kanagawa/data/SOURCES.md ("Deck invariants")."""
 
 from collections import Counter
 

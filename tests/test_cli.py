@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from core_helpers import SEEDS, seed
+from support.samples import SAMPLES, sample_document
 
 from marquoir.cli import main
 
@@ -21,7 +21,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def test_score_prints_the_sheet(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score", str(SEEDS / "base-4p.json"))
+    code, out, _ = run(capsys, "score", str(SAMPLES / "base-4p.json"))
     assert code == 0
     lines = out.splitlines()
     assert lines[0].split() == ["Chiyo", "Daisuke", "Emi", "Fumiko"]
@@ -54,7 +54,7 @@ def test_score_explain_and_shared_victory(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_score_json_matches_the_report(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "score", str(SEEDS / "yokai-3p.json"), "--json")
+    code, out, _ = run(capsys, "score", str(SAMPLES / "yokai-3p.json"), "--json")
     data = json.loads(out)
     assert code == 0
     assert data["winners"] == ["Hana"]
@@ -62,8 +62,8 @@ def test_score_json_matches_the_report(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_check_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "check", str(SEEDS / "base-2p.json"))[0] == 0
-    doc = seed("base-2p.json")
+    assert run(capsys, "check", str(SAMPLES / "base-2p.json"))[0] == 0
+    doc = sample_document("base-2p.json")
     doc["players"][1]["grand_master"] = True
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc))
@@ -90,21 +90,21 @@ def test_missing_file_and_bad_json_give_one_line(tmp_path: Path, capsys: pytest.
 
 
 def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO((SEEDS / "base-2p.json").read_text()))
+    monkeypatch.setattr(sys, "stdin", io.StringIO((SAMPLES / "base-2p.json").read_text()))
     code, out, _ = run(capsys, "score", "-", "--json")
     assert code == 0 and json.loads(out)["winners"] == ["Ben"]
 
 
 def test_diplomas_for_a_player(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "diplomas", str(SEEDS / "base-4p.json"), "--player", "Emi")
+    code, out, _ = run(capsys, "diplomas", str(SAMPLES / "base-4p.json"), "--player", "Emi")
     assert code == 0
     assert "Diplomas for Emi:" in out
     tree_line = next(line for line in out.splitlines() if "trees-4" in line)
     assert "met" in tree_line and "trees: 5/4" in tree_line and "68 ×2, 65 ×3" in tree_line and "[held]" in tree_line
-    code, out, _ = run(capsys, "diplomas", str(SEEDS / "base-4p.json"), "--player", "Emi", "--json")
+    code, out, _ = run(capsys, "diplomas", str(SAMPLES / "base-4p.json"), "--player", "Emi", "--json")
     data = json.loads(out)
     assert {d["id"] for d in data["diplomas"] if d["held"]} == {"trees-4", "arrows-2", "brushes-3", "landscapes-2"}
-    code, _, err = run(capsys, "diplomas", str(SEEDS / "base-4p.json"), "--player", "Zed")
+    code, _, err = run(capsys, "diplomas", str(SAMPLES / "base-4p.json"), "--player", "Zed")
     assert code == 2 and "no player named 'Zed'" in err
 
 
@@ -117,18 +117,19 @@ def test_cards_lists_the_catalogue(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(out.splitlines()) == 72
 
 
+@pytest.mark.slow
 def test_installed_console_script_runs() -> None:
     exe = Path(sys.executable).parent / "marquoir"
-    result = subprocess.run([str(exe), "check", str(SEEDS / "yokai-3p.json")], capture_output=True, text=True)
+    result = subprocess.run([str(exe), "check", str(SAMPLES / "yokai-3p.json")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "Legal" in result.stdout
 
 
 def test_deep_check_adds_the_witness(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "check", "--deep", str(SEEDS / "base-2p.json"))
+    code, out, _ = run(capsys, "check", "--deep", str(SAMPLES / "base-2p.json"))
     assert code == 0
     assert "reachable" in out and "Round 1:" in out
-    code, out, _ = run(capsys, "check", "--deep", "--json", str(SEEDS / "base-2p.json"))
+    code, out, _ = run(capsys, "check", "--deep", "--json", str(SAMPLES / "base-2p.json"))
     data = json.loads(out)
     assert code == 0 and data["legal"] is True
     assert data["reachability"]["verdict"] == "reachable"
@@ -136,7 +137,7 @@ def test_deep_check_adds_the_witness(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_deep_check_finds_an_unreachable_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    doc = seed("yokai-3p.json")
+    doc = sample_document("yokai-3p.json")
     # Ichiro never took the Assistant while Hana did: the Grand Master cannot end with him.
     doc["players"][1]["grand_master"] = True
     doc["players"][2]["grand_master"] = False

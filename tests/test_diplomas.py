@@ -1,12 +1,12 @@
-"""Diploma requirements one by one (seed 002 section 3, seed 003 "Explanation of the Diploma Tiles",
-SOURCES.md decisions 8–11), and the dispute checker's figures and cards."""
+"""Diploma requirements one by one (Kanagawa French rules section 3, Yokai rules "Explanation of the Diploma Tiles",
+games/kanagawa/data/SOURCES.md decisions 8–11), and the dispute checker's figures and cards."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from core_helpers import seed
+from support.samples import sample_document
 
 from marquoir import catalogue, load_table
 from marquoir.games.kanagawa.diplomas import check_diploma, diploma_report
@@ -53,7 +53,7 @@ def umbrellas(n: int) -> dict[str, Any]:
 PLAIN = {"family": "umbrellas", "season": "summer"}  # a card with no umbrella breaks a run
 
 
-# --- Yokai Diplomas (seed 003), one by one -----------------------------------------------------------------------
+# --- Yokai Diplomas (Yokai rules), one by one -----------------------------------------------------------------------
 
 
 def test_one_card_with_two_umbrellas_meets_the_smallest_umbrella_diploma() -> None:
@@ -92,7 +92,7 @@ def test_kites_by_colour_and_in_all() -> None:
 def test_lanterns_count_cards_with_exactly_that_many() -> None:
     fam = ("trees", "animals", "lanterns", "umbrellas")
     assert met("lanterns-2x2", tableau([lanterns(2), lanterns(2)], families=fam)) is True
-    # A card with 3 lanterns is not a card with 2 lanterns (SOURCES.md decision 11).
+    # A card with 3 lanterns is not a card with 2 lanterns (games/kanagawa/data/SOURCES.md decision 11).
     assert met("lanterns-2x2", tableau([lanterns(2), lanterns(3)], families=fam)) is False
     assert met("lanterns-1x3", tableau([lanterns(1), lanterns(1), lanterns(1)], families=fam)) is True
     assert met("lanterns-1x3", tableau([lanterns(1), lanterns(1), lanterns(2)], families=fam)) is False
@@ -106,7 +106,8 @@ def test_yokai_diploma_cannot_be_disproved_by_the_final_table() -> None:
     assert met("yokai-3", tableau(yokai=0)) is None
 
 
-# --- base Diplomas (seed 002, section 3) -------------------------------------------------------------------------
+# --- base Diplomas (Kanagawa French rules, section 3)
+# -------------------------------------------------------------------------
 
 
 def test_trees_sum_the_tree_icons() -> None:
@@ -163,7 +164,7 @@ def test_identical_landscapes_with_and_without_jokers() -> None:
 
 
 def test_dispute_checker_lists_every_diploma_of_the_game() -> None:
-    table = load_table(seed("base-4p.json"))
+    table = load_table(sample_document("base-4p.json"))
     emi = table.players[2]
     assert isinstance(emi, DetailedPlayer)
     checks = diploma_report(Tableau.of(emi, CAT), table.families, table.rules, CAT)
@@ -185,7 +186,7 @@ def test_unmet_agrees_with_meets_on_every_diploma() -> None:
     from marquoir.games.kanagawa.diplomas import meets, unmet
 
     for name in ("base-2p.json", "base-4p.json", "yokai-3p.json"):
-        table = load_table(seed(name))
+        table = load_table(sample_document(name))
         in_play = CAT.diploma_ids_in_play(table.families)
         for player in table.players:
             assert isinstance(player, DetailedPlayer)

@@ -7,7 +7,7 @@ import string
 
 import pytest
 from babel.messages.pofile import read_po
-from core_helpers import seed
+from support.samples import sample_document
 
 from marquoir import check, load_table, score
 from marquoir.i18n import LOCALE_DIR, LanguageError, _, get_language, language
@@ -49,7 +49,7 @@ def test_language_is_a_context_value() -> None:
 
 
 def test_explanations_and_issues_follow_the_language() -> None:
-    report = score(load_table(seed("base-2p.json")))
+    report = score(load_table(sample_document("base-2p.json")))
     ben = report.players[1]
     english = ben.explanations["season_chain"]
     with language("fr"):
@@ -57,7 +57,7 @@ def test_explanations_and_issues_follow_the_language() -> None:
         assert "67 en printemps" in ben.explanations["season_chain"]
     assert ben.explanations["season_chain"] == english  # each language written once, none overwritten
 
-    doc = seed("base-2p.json")
+    doc = sample_document("base-2p.json")
     doc["players"][1]["grand_master"] = True
     table = load_table(doc)
     with language("fr"):

@@ -1,4 +1,4 @@
-"""One test per issue code (shared/TABLE-FORMAT.md, "Issue codes"): start from a legal table, break it one way,
+"""One test per issue code (marquoir/data/table-format.md, "Issue codes"): start from a legal table, break it one way,
 and find exactly that code at the right player and field."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from core_helpers import seed, two_players
+from support.samples import sample_document, two_players
 
 from marquoir import Issue, check, is_legal, load_table
 from marquoir.games.kanagawa.legality import CODES
 
 
 def issues_after(name: str, mutate: Callable[[dict[str, Any]], None]) -> list[Issue]:
-    doc = two_players() if name == "minimal" else seed(name)
+    doc = two_players() if name == "minimal" else sample_document(name)
     assert check(load_table(doc)) == []
     mutate(doc)
     return check(load_table(doc))
@@ -102,7 +102,7 @@ def test_card_family_not_in_play() -> None:
 
 
 def test_family_overflow() -> None:
-    doc = seed("yokai-3p.json")
+    doc = sample_document("yokai-3p.json")
     kite = {"family": "kites", "season": "spring", "kites": ["green"]}
     p(doc, 2)["studio"].extend([{"family": "kites", "icon": "keep"}] * 20)
     p(doc, 2)["kept"] = [kite] * 2
@@ -112,7 +112,7 @@ def test_family_overflow() -> None:
 
 
 def test_sheet_figures_that_cannot_be() -> None:
-    doc = seed("base-2p.json")
+    doc = sample_document("base-2p.json")
     doc["players"][1] = {
         "name": "Ben",
         "sheet": {"print_cards": 6, "season_chain": 7, "harmony": 1, "diplomas": 2, "grand_master": False},
@@ -188,7 +188,7 @@ def test_brushes_over_the_box() -> None:
 
     assert issues_after("base-4p.json", mutate) == []
 
-    doc = seed("base-4p.json")
+    doc = sample_document("base-4p.json")
     p(doc, 0)["brushes"] = 6
     p(doc, 0)["studio"] = [*p(doc, 0)["studio"]]
     issues = check(load_table(doc))
@@ -211,8 +211,8 @@ def test_every_code_is_documented_and_stable() -> None:
 
 
 def test_is_legal_is_check_is_empty() -> None:
-    legal = load_table(seed("base-4p.json"))
+    legal = load_table(sample_document("base-4p.json"))
     assert is_legal(legal)
-    doc = seed("base-4p.json")
+    doc = sample_document("base-4p.json")
     p(doc, 0).update(grand_master=True)
     assert not is_legal(load_table(doc))

@@ -1,10 +1,10 @@
-"""Hand-scored tables: every Harmony source of seed 002 section 3 and seed 003 "End of the Game",
+"""Hand-scored tables: every Harmony source of Kanagawa French rules section 3 and Yokai rules "End of the Game",
 with the reasoning written beside each figure."""
 
 from __future__ import annotations
 
 import pytest
-from core_helpers import seed, two_players
+from support.samples import sample_document, two_players
 
 from marquoir import load_table, score
 from marquoir.games.kanagawa.scoring import competition_ranks, longest_chain, yokai_penalty
@@ -16,7 +16,7 @@ def breakdown(doc: dict, index: int = 0) -> dict[str, int]:  # type: ignore[type
 
 
 def test_base_two_player_seed_by_hand() -> None:
-    report = score(load_table(seed("base-2p.json")))
+    report = score(load_table(sample_document("base-2p.json")))
     aiko, ben = report.players
     # Aiko: Starting tile + 9 cards = 10 Print points.
     # Chain: S1 (summer), 56, 20, 37, 17 are summer, then 14 is winter: 5. No Storm token (no storm Diploma).
@@ -45,7 +45,7 @@ def test_base_two_player_seed_by_hand() -> None:
 
 
 def test_yokai_seed_by_hand() -> None:
-    report = score(load_table(seed("yokai-3p.json")))
+    report = score(load_table(sample_document("yokai-3p.json")))
     hana, ichiro, jun = report.players
     # Hana: 13 Print points; chain S2 autumn, 59 autumn, two autumn kites, 6 storm = 5; Harmony 59, kite, 6, 15 (+4)
     # and the joker umbrella studio card (−1) = 3; Diplomas 5 + 5 + 7 + 4 + 1 = 22; 1 Yokai: −1. Total 42.
@@ -161,7 +161,7 @@ def test_option_can_forbid_a_token_on_the_starting_tile() -> None:
 
 
 def test_player_storms_with_leftover_tokens_are_reported() -> None:
-    doc = seed("base-4p.json")
+    doc = sample_document("base-4p.json")
     report = score(load_table(doc))
     chiyo = report.players[0]
     # Chiyo placed both tokens herself on 62 and 25 (positions 9 and 10) as summer: storm card 6 to 25 = 7.
@@ -171,7 +171,7 @@ def test_player_storms_with_leftover_tokens_are_reported() -> None:
 
 
 def test_explanations_name_the_cards() -> None:
-    report = score(load_table(seed("base-2p.json")))
+    report = score(load_table(sample_document("base-2p.json")))
     ben = report.players[1]
     assert ben.explanations["season_chain"].startswith("8 spring cards in a row: 1, 8, 46, 66, 48, 30, 67, 71")
     assert "67 as spring" in ben.explanations["season_chain"]
@@ -179,7 +179,7 @@ def test_explanations_name_the_cards() -> None:
 
 
 def test_json_report_has_the_contract_keys() -> None:
-    data = score(load_table(seed("base-2p.json"))).to_json()
+    data = score(load_table(sample_document("base-2p.json"))).to_json()
     assert set(data) == {"game", "players", "winners", "legal", "issues"}
     player = data["players"][1]
     assert {"name", "total", "rank", "breakdown", "storms"} <= set(player)

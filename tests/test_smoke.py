@@ -1,20 +1,50 @@
-"""The sample tables of seeds/ are legal, could have been played, and score as the README shows."""
+"""The sample tables of seeds/ are legal, score as the README shows, and (Kanagawa) could have been played."""
 
-from pathlib import Path
+from __future__ import annotations
 
 import pytest
+from support.paths import SAMPLES
+from support.samples import sample_table
 
-from marquoir import check, load_table, score
-from marquoir.games.kanagawa.reach import deep_check
+from marquoir import check, score
+from marquoir.games import game_of
 
-SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+#: Each sample's totals in seating order and its winners, as the README shows them.
+EXPECTED = {
+    "base-2p": ([35, 37], ["Ben"]),
+    "base-4p": ([41, 34, 32, 28], ["Chiyo"]),
+    "yokai-3p": ([42, 37, 29], ["Hana"]),
+    "bonsai-2p": ([132, 123], ["Ana"]),
+    "bonsai-4p": ([97, 104, 119, 119], ["Dario"]),
+}
 
 
-@pytest.mark.parametrize("path", sorted(SEEDS.glob("*.json")), ids=lambda p: p.name)
-def test_every_seed_is_legal_and_reachable(path: Path) -> None:
-    table = load_table(path.read_text(encoding="utf-8"))
+def test_every_sample_is_listed() -> None:
+    assert sorted(path.stem for path in SAMPLES.glob("*.json")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_sample_is_legal_and_scores_as_the_readme_shows(name: str) -> None:
+    table = sample_table(name)
     assert check(table) == []
-    assert score(table).legal
-    issues, extra = deep_check(table)
+    report = score(table)
+    assert report.legal
+    totals, winners = EXPECTED[name]
+    assert [p.total for p in report.players] == totals
+    assert list(report.winners) == winners
+    assert [p.total for p in report.players] == [sum(p.breakdown.values()) for p in report.players]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in EXPECTED if not n.startswith("bonsai")))
+def test_every_kanagawa_sample_could_have_been_played(name: str) -> None:
+    table = sample_table(name)
+    deep = game_of(table).deep_check(table)
+    assert deep is not None
+    issues, extra = deep
     assert issues == [], [str(i) for i in issues]
     assert extra["reachability"]["verdict"] == "reachable"
+
+
+def test_the_bonsai_samples_have_no_deeper_check() -> None:
+    table = sample_table("bonsai-2p")
+    assert game_of(table).deep_check(table) is None

@@ -64,9 +64,20 @@ class Game(Protocol):
         """Every legality issue of the table, from one pass."""
         ...
 
+    def deep_check(self, table: Any) -> tuple[list[Issue], dict[str, Any]] | None:
+        """The game's deeper question, when it has one (Kanagawa: could this table have been built, round after
+        round?): more issues and what the report adds; ``None`` for a game with no deeper check."""
+        ...
+
     def display_words(self) -> Iterable[str]:
         """The words of the game's vocabulary and data that pages and messages show translated (the ``core``
         message domain must hold them: :mod:`marquoir.messages`)."""
+        ...
+
+    def issue_category(self, code: str, field: str | None) -> str | None:
+        """The sheet category an issue is shown beside: ``field`` is the issue's path inside its player
+        (``print[3]``, ``sheet.harmony``; ``""`` for the player as a whole), ``None`` for an issue of the whole
+        table; the answer is ``None`` when the issue belongs to no one category."""
         ...
 
     def categories_of(self, table: Any) -> tuple[str, ...]:

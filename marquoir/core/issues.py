@@ -1,7 +1,7 @@
 """A legality issue: one thing that makes a finished table impossible, with where it is.
 
 Every game reports its problems as :class:`Issue` values from one pass over the table, python-chess's
-``Board.status()`` shape with names instead of bits (``shared/STYLE.md``): a stable ``code`` from the table
+``Board.status()`` shape with names instead of bits: a stable ``code`` from the table
 format's list, the ``player`` concerned, the ``field`` path into the document, and a message in plain words.
 """
 

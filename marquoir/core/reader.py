@@ -182,3 +182,5 @@ def read_json(source: str | bytes | bytearray | Mapping[str, Any]) -> object:
         raise TableError("document", f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
     except RecursionError:
         raise TableError("document", "not JSON: nested too deeply") from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
+        raise TableError("document", "a number has too many digits") from None

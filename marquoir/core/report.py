@@ -72,6 +72,9 @@ class ScoreReport:
     game: str = "kanagawa"
     #: What the game adds to the JSON report (Bonsai solo tables: ``solo_levels``).
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    #: Writes, in the current language, what a person should know about the ranking (a tie broken by turn
+    #: order, a shared victory), one sentence each.
+    write_notes: Callable[[], Iterable[str]] = field(default=lambda: (), repr=False, compare=False)
     _issues: dict[str, tuple[Issue, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
@@ -82,6 +85,11 @@ class ScoreReport:
         if lang not in memo:
             memo[lang] = tuple(self.find_issues())
         return memo[lang]
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The ranking in words (see :attr:`write_notes`), in the current language."""
+        return tuple(self.write_notes())
 
     @property
     def legal(self) -> bool:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from engine_fixtures import expansion_document, fixture_expansion_cards
+from support.engine import expansion_document, fixture_expansion_cards
 
 from marquoir import check, load_table
 from marquoir.cli import main

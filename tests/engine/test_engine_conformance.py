@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from engine_fixtures import YOKAI_FAMILIES, YOKAI_FAMILIES_2, deck_for
+from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, deck_for
 
 from marquoir import check, score
 from marquoir.errors import RuleError
@@ -20,6 +20,8 @@ from marquoir.games.kanagawa.engine.state import Action
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.tableau import Tableau
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, BRUSH_PAWNS, END_PRINT_CARDS, STORM_TOKENS, YOKAI_TOKENS
+
+pytestmark = pytest.mark.slow
 
 
 def assert_invariants(state: GameState) -> None:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from engine_fixtures import YOKAI_FAMILIES, finished_game
+from support.engine import YOKAI_FAMILIES, finished_game
 
 from marquoir import check, load_table, score
 from marquoir.games.kanagawa.document import dump_table

@@ -1,7 +1,7 @@
 """Every rule of the engine: an action it allows, and the nearest action it refuses (naming the rule).
 
-Card ids are the catalogue's (``data/kanagawa/cards.csv``); in a base deck built by ``build_deck`` card id ``k`` is
-at index ``k - 1``. States are set up directly (they are plain values) around the rule under test.
+Card ids are the catalogue's (``games/kanagawa/data/cards.csv``); in a base deck built by ``build_deck`` card id
+``k`` is at index ``k - 1``. States are set up directly (they are plain values) around the rule under test.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 import pytest
-from engine_fixtures import YOKAI_FAMILIES, deck_for
+from support.engine import YOKAI_FAMILIES, deck_for
 
 from marquoir.errors import RuleError
 from marquoir.games.kanagawa.engine import (

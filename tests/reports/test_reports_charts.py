@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from report_helpers import ARTIFACTS, render_png, saved, seed_table, sheet_table
+from support.paths import ARTIFACTS
+from support.reports import render_png, saved, sheet_table
+from support.samples import sample_table
 
 from marquoir import score
 from marquoir.reports.charts import game_bars_svg, totals_chart_svg
@@ -45,7 +47,7 @@ def zero_line_y(root: ET.Element) -> float:
 
 
 def test_game_bars_stack_positive_figures_up_and_yokai_down() -> None:
-    report = score(seed_table("yokai-3p"))
+    report = score(sample_table("yokai-3p"))
     svg = game_bars_svg(report)
     root = parse(svg)
     zero = zero_line_y(root)

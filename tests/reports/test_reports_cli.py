@@ -8,12 +8,15 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from report_helpers import SEEDS, seed_table
+from support.paths import SAMPLES
+from support.samples import sample_table
 
+from marquoir import score
 from marquoir.cli import main
 from marquoir.storage import open_database, save_game, sqlite_url
 
 
+@pytest.mark.slow
 def test_sheet_writes_a_blank_pdf(tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
     assert main(["sheet", "--players", "4", "--yokai", "-o", str(out)]) == 0
@@ -25,11 +28,11 @@ def test_sheet_writes_a_blank_pdf(tmp_path: Path) -> None:
 
 def test_sheet_of_a_table_writes_the_filled_pdf_or_html(tmp_path: Path) -> None:
     pdf, html = tmp_path / "result.pdf", tmp_path / "result.html"
-    assert main(["sheet", str(SEEDS / "base-2p.json"), "--paper", "letter", "-o", str(pdf)]) == 0
+    assert main(["sheet", str(SAMPLES / "base-2p.json"), "--paper", "letter", "-o", str(pdf)]) == 0
     reader = PdfReader(pdf)
     assert round(float(reader.pages[0].mediabox.width)) == 612
     assert "Winner: Ben" in " ".join((page.extract_text() or "") for page in reader.pages)
-    assert main(["sheet", str(SEEDS / "base-2p.json"), "-o", str(html)]) == 0
+    assert main(["sheet", str(SAMPLES / "base-2p.json"), "-o", str(html)]) == 0
     page = html.read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and "Aiko" in page and "size: A4" not in page
 
@@ -48,7 +51,7 @@ def test_sheet_and_export_errors_are_one_line(
     argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    argv = [a.format(tmp=tmp_path, table=SEEDS / "base-2p.json") for a in argv]
+    argv = [a.format(tmp=tmp_path, table=SAMPLES / "base-2p.json") for a in argv]
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("marquoir: ") and message in err and "Traceback" not in err
@@ -66,8 +69,8 @@ def test_bad_options_are_refused_by_the_parser(capsys: pytest.CaptureFixture[str
 def test_export_writes_every_saved_game_as_csv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "games.sqlite3"
     engine = open_database(sqlite_url(db))
-    save_game(engine, seed_table("base-2p"))
-    save_game(engine, seed_table("yokai-3p"))
+    save_game(engine, sample_table("base-2p"), score(sample_table("base-2p")))
+    save_game(engine, sample_table("yokai-3p"), score(sample_table("yokai-3p")))
     engine.dispose()
     out = tmp_path / "games.csv"
     assert main(["export", "--csv", str(out), "--database", str(db)]) == 0

@@ -5,7 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
-from report_helpers import saved, seed_table, sheet_table
+from support.reports import saved, sheet_table
+from support.samples import sample_table
 
 from marquoir import score
 from marquoir.games.kanagawa.vocabulary import CATEGORIES
@@ -17,7 +18,7 @@ def read(text: str) -> list[dict[str, str]]:
 
 
 def test_one_row_per_player_per_game_with_every_category() -> None:
-    table = seed_table("yokai-3p")
+    table = sample_table("yokai-3p")
     report = score(table)
     text = games_csv([saved(7, table, days=2)])
     assert text.splitlines()[0] == ",".join(CSV_COLUMNS)

@@ -7,13 +7,17 @@ import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 from pypdf import PdfReader
-from report_helpers import ARTIFACTS, render_png, seed_table
+from support.paths import ARTIFACTS
+from support.reports import render_png
+from support.samples import sample_table
 
 from marquoir.i18n import DOMAINS
+from marquoir.messages import sheets_messages as extract_messages
 from marquoir.reports.charts import game_bars_svg
-from marquoir.reports.i18n import LOCALE_DIR, compile_catalogues, extract_messages, gettext_for
+from marquoir.reports.i18n import LOCALE_DIR, compile_catalogues, gettext_for
 from marquoir.reports.sheets import blank_sheet_pdf, render_blank_sheet, render_filled_sheet
 from marquoir.reports.stats import PlayerStats, wins_text
 
@@ -62,7 +66,7 @@ def test_the_french_blank_sheet_uses_the_game_s_own_words() -> None:
 
 
 def test_the_french_filled_sheet(tmp_path: Path) -> None:
-    html = render_filled_sheet(seed_table("base-4p"), lang="fr", played_at=datetime(2026, 3, 14, tzinfo=UTC))
+    html = render_filled_sheet(sample_table("base-4p"), lang="fr", played_at=datetime(2026, 3, 14, tzinfo=UTC))
     assert "14 mars 2026" in html and "Vainqueur\u00a0:" in html
     assert "Familles\u00a0: Arbres, Personnages, Bâtiments, Animaux" in html
     rank_row = re.search(r'<tr class="rank">(.*?)</tr>', html, re.S)
@@ -70,6 +74,7 @@ def test_the_french_filled_sheet(tmp_path: Path) -> None:
     assert "Grand Maître" in html and "Vérification de la table" in html
 
 
+@pytest.mark.slow
 def test_the_french_pdf_reads_in_french() -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / "blank-4p-fr.pdf"
@@ -82,14 +87,14 @@ def test_the_french_pdf_reads_in_french() -> None:
 def test_charts_and_statistics_speak_french() -> None:
     svg = game_bars_svg({"players": [], "winners": []}, lang="fr")
     assert "Points par catégorie" in svg
-    stats = PlayerStats("Aiko", "aiko", 3, 2, 1, 30, 25.0, {}, datetime(2026, 1, 1, tzinfo=UTC))
+    stats = PlayerStats("kanagawa", "Aiko", "aiko", 3, 2, 1, 30, 25.0, {}, datetime(2026, 1, 1, tzinfo=UTC))
     assert wins_text(stats, gettext_for("fr")) == "2 (dont 1 partagées)"
 
 
 def test_the_catalogue_compiles_once_and_the_po_alone_is_enough(tmp_path: Path) -> None:
     copy = tmp_path / "locale"
     shutil.copytree(LOCALE_DIR, copy, ignore=shutil.ignore_patterns("*.mo"))
-    # Every domain of marquoir.i18n has its French catalogue (core, sheets, and the web pages' since issue 5).
+    # Every domain of marquoir.i18n has its French catalogue (core, sheets, and the web pages').
     assert compile_catalogues(copy) == [copy / "fr" / "LC_MESSAGES" / f"{domain}.mo" for domain in DOMAINS]
     assert compile_catalogues(copy) == []  # up to date: nothing written
     assert (copy / "fr" / "LC_MESSAGES" / "sheets.mo").stat().st_size > 1000

@@ -8,11 +8,15 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from report_helpers import ARTIFACTS, render_png, seed_table
+from support.paths import ARTIFACTS
+from support.reports import render_png
+from support.samples import sample_table
 
 from marquoir import score
 from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.reports.sheets import blank_sheet_pdf, filled_sheet_pdf
+
+pytestmark = pytest.mark.slow
 
 A4 = (595, 842)  # points
 LETTER = (612, 792)
@@ -46,12 +50,12 @@ def blank3_yokai_letter() -> Path:
 
 @pytest.fixture(scope="module")
 def filled4() -> Path:
-    return write("filled-base-4p-a4.pdf", filled_sheet_pdf(seed_table("base-4p")))
+    return write("filled-base-4p-a4.pdf", filled_sheet_pdf(sample_table("base-4p")))
 
 
 @pytest.fixture(scope="module")
 def filled3_letter() -> Path:
-    return write("filled-yokai-3p-letter.pdf", filled_sheet_pdf(seed_table("yokai-3p"), paper="letter"))
+    return write("filled-yokai-3p-letter.pdf", filled_sheet_pdf(sample_table("yokai-3p"), paper="letter"))
 
 
 def test_the_blank_sheet_is_one_a4_page_with_every_row(blank4: Path) -> None:
@@ -86,7 +90,7 @@ def test_the_yokai_blank_sheet_on_letter_keeps_each_diploma_group_on_one_page(bl
 
 
 def test_the_filled_sheet_has_every_player_whole_on_one_page(filled4: Path) -> None:
-    report = score(seed_table("base-4p"))
+    report = score(sample_table("base-4p"))
     texts = pages_text(filled4)
     assert page_size(filled4) == A4
     assert 1 <= len(texts) <= 3

@@ -7,7 +7,8 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from report_helpers import seed_table, sheet_table
+from support.reports import sheet_table
+from support.samples import sample_table
 
 from marquoir import MarquoirError, Table, score
 from marquoir.games.kanagawa.catalogue import catalogue
@@ -104,7 +105,7 @@ def test_the_filled_sheet_reads_a_stored_report_as_well(base4: Table) -> None:
     assert render_filled_sheet(base4, score(base4).to_json()) == render_filled_sheet(base4, score(base4))
     assert render_filled_sheet(base4) == render_filled_sheet(base4, score(base4))
     with pytest.raises(SheetError, match="report"):
-        render_filled_sheet(base4, score(seed_table("base-2p")))
+        render_filled_sheet(base4, score(sample_table("base-2p")))
 
 
 def test_a_tie_is_a_shared_victory_with_shared_ranks() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from report_helpers import saved, sheet_table
+from support.reports import saved, sheet_table
 
 from marquoir import score
 from marquoir.games.kanagawa.vocabulary import CATEGORIES

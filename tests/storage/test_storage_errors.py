@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event
-from storage_helpers import seed_table
+from support.samples import sample_table
 
-from marquoir import MarquoirError
+from marquoir import MarquoirError, score
 from marquoir.storage import (
     StorageError,
     count_games,
@@ -26,12 +26,12 @@ from marquoir.storage import (
 def test_a_locked_database_gives_a_busy_error_and_saves_nothing(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     engine = open_database(sqlite_url(path), busy_timeout=0.2)
-    table = seed_table("base-2p")
+    table = sample_table("base-2p")
     blocker = sqlite3.connect(path, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
         with pytest.raises(StorageError) as caught:
-            save_game(engine, table)
+            save_game(engine, table, score(table))
     finally:
         blocker.execute("ROLLBACK")
         blocker.close()
@@ -39,14 +39,14 @@ def test_a_locked_database_gives_a_busy_error_and_saves_nothing(tmp_path: Path) 
     assert "busy" in str(caught.value) and "nothing was changed" in str(caught.value)
     assert isinstance(caught.value, MarquoirError)
     assert count_games(engine) == 0
-    saved = save_game(engine, table)  # the same values, once the lock is gone
+    saved = save_game(engine, table, score(table))  # the same values, once the lock is gone
     assert get_game(engine, saved.id) == saved
 
 
 def test_a_full_database_gives_a_full_error_and_keeps_what_was_saved(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     engine = open_database(sqlite_url(path))
-    first = save_game(engine, seed_table("base-4p"))
+    first = save_game(engine, sample_table("base-4p"), score(sample_table("base-4p")))
     engine.dispose()
 
     @event.listens_for(engine, "connect")
@@ -56,7 +56,7 @@ def test_a_full_database_gives_a_full_error_and_keeps_what_was_saved(tmp_path: P
 
     with pytest.raises(StorageError) as caught:
         for _ in range(50):
-            save_game(engine, seed_table("base-4p"))
+            save_game(engine, sample_table("base-4p"), score(sample_table("base-4p")))
     assert caught.value.reason == "full"
     assert "full" in str(caught.value)
     assert get_game(engine, first.id) == first

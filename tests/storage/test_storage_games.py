@@ -38,7 +38,7 @@ def renamed(table: Table, index: int, name: str) -> Table:
 
 
 def test_a_saved_game_reads_back_as_its_document_and_report(engine: Engine, base4: Table) -> None:
-    saved = save_game(engine, base4, played_at=DAY)
+    saved = save_game(engine, base4, score(base4), played_at=DAY)
     opened = get_game(engine, saved.id)
     assert opened == saved
     assert opened.document == table_to_document(base4)
@@ -49,7 +49,7 @@ def test_a_saved_game_reads_back_as_its_document_and_report(engine: Engine, base
 
 
 def test_tokens_are_long_distinct_and_open_the_same_game(engine: Engine, base2: Table) -> None:
-    first, second = save_game(engine, base2), save_game(engine, base2)
+    first, second = save_game(engine, base2, score(base2)), save_game(engine, base2, score(base2))
     tokens = {first.share_token, first.edit_token, second.share_token, second.edit_token}
     assert len(tokens) == 4
     assert all(len(t) >= 32 and t.replace("-", "").replace("_", "").isalnum() for t in tokens)
@@ -61,10 +61,10 @@ def test_tokens_are_long_distinct_and_open_the_same_game(engine: Engine, base2: 
 
 
 def test_a_share_token_cannot_correct_or_delete(engine: Engine, base2: Table) -> None:
-    saved = save_game(engine, base2)
+    saved = save_game(engine, base2, score(base2))
     changed = renamed(base2, 0, "Intruder")
     with pytest.raises(GameNotFound):
-        correct_game(engine, saved.share_token, changed)
+        correct_game(engine, saved.share_token, changed, score(changed))
     with pytest.raises(GameNotFound):
         delete_game(engine, saved.share_token)
     assert get_game(engine, saved.id) == saved
@@ -72,7 +72,7 @@ def test_a_share_token_cannot_correct_or_delete(engine: Engine, base2: Table) ->
 
 
 def test_a_correction_rescores_and_keeps_the_previous_version(engine: Engine, base2: Table) -> None:
-    saved = save_game(engine, base2, played_at=DAY)
+    saved = save_game(engine, base2, score(base2), played_at=DAY)
     sheet = Table(
         (
             SheetPlayer("Aiko", print_cards=10, season_chain=4, harmony=2, diplomas=9, grand_master=True),
@@ -80,7 +80,7 @@ def test_a_correction_rescores_and_keeps_the_previous_version(engine: Engine, ba
         )
     )
     later = DAY + timedelta(hours=1)
-    corrected = correct_game(engine, saved.edit_token, sheet, expected_version=1, now=later)
+    corrected = correct_game(engine, saved.edit_token, sheet, score(sheet), expected_version=1, now=later)
     assert corrected.version == 2 and corrected.id == saved.id
     assert corrected.share_token == saved.share_token and corrected.edit_token == saved.edit_token
     assert corrected.report == score(sheet).to_json()
@@ -97,10 +97,11 @@ def test_a_correction_rescores_and_keeps_the_previous_version(engine: Engine, ba
 
 
 def test_a_correction_of_an_old_version_is_refused_and_writes_nothing(engine: Engine, base2: Table) -> None:
-    saved = save_game(engine, base2)
-    correct_game(engine, saved.edit_token, renamed(base2, 0, "Aya"), expected_version=1)
+    saved = save_game(engine, base2, score(base2))
+    aya, ayumi = renamed(base2, 0, "Aya"), renamed(base2, 0, "Ayumi")
+    correct_game(engine, saved.edit_token, aya, score(aya), expected_version=1)
     with pytest.raises(EditConflict) as caught:
-        correct_game(engine, saved.edit_token, renamed(base2, 0, "Ayumi"), expected_version=1)
+        correct_game(engine, saved.edit_token, ayumi, score(ayumi), expected_version=1)
     assert caught.value.reason == "conflict" and "version 2" in str(caught.value)
     assert isinstance(caught.value, StorageError)
     assert get_game(engine, saved.id).report["players"][0]["name"] == "Aya"  # type: ignore[union-attr]
@@ -108,8 +109,8 @@ def test_a_correction_of_an_old_version_is_refused_and_writes_nothing(engine: En
 
 
 def test_delete_removes_the_game_and_its_history(engine: Engine, base2: Table, base4: Table) -> None:
-    kept, gone = save_game(engine, base2), save_game(engine, base4)
-    correct_game(engine, gone.edit_token, base4)
+    kept, gone = save_game(engine, base2, score(base2)), save_game(engine, base4, score(base4))
+    correct_game(engine, gone.edit_token, base4, score(base4))
     assert delete_game(engine, gone.edit_token) == gone.id
     assert get_game(engine, gone.id) is None
     assert get_game_by_share_token(engine, gone.share_token) is None
@@ -124,9 +125,9 @@ def test_delete_removes_the_game_and_its_history(engine: Engine, base2: Table, b
 def test_the_list_is_newest_first_and_searches_player_names(
     engine: Engine, base2: Table, base4: Table, yokai3: Table
 ) -> None:
-    older = save_game(engine, base4, played_at=DAY - timedelta(days=7))
-    newest = save_game(engine, renamed(base2, 0, "Émile"), played_at=DAY)
-    middle = save_game(engine, yokai3, played_at=DAY - timedelta(days=1))
+    older = save_game(engine, base4, score(base4), played_at=DAY - timedelta(days=7))
+    newest = save_game(engine, renamed(base2, 0, "Émile"), score(renamed(base2, 0, "Émile")), played_at=DAY)
+    middle = save_game(engine, yokai3, score(yokai3), played_at=DAY - timedelta(days=1))
     assert [g.id for g in list_games(engine)] == [newest.id, middle.id, older.id]
     assert [g.id for g in list_games(engine, limit=2, offset=1)] == [middle.id, older.id]
     assert [g.id for g in list_games(engine, player="emile")] == [newest.id]
@@ -151,7 +152,7 @@ def test_list_refuses_absurd_pages(engine: Engine) -> None:
 
 def test_dates_must_say_their_time_zone(engine: Engine, base2: Table) -> None:
     with pytest.raises(ValueError, match="timezone"):
-        save_game(engine, base2, played_at=datetime(2026, 1, 1))
+        save_game(engine, base2, score(base2), played_at=datetime(2026, 1, 1))
 
 
 names = st.text(
@@ -166,7 +167,7 @@ def test_every_piece_of_a_saved_name_finds_its_game(
 ) -> None:
     other = "Zzyzx" if name_key(name) != name_key("Zzyzx") else "Quentin"
     table = renamed(renamed(base2, 0, name.strip() or "x"), 1, other)
-    saved = save_game(engine, table)
+    saved = save_game(engine, table, score(table))
     key = name_key(table.players[0].name)
     start = data.draw(st.integers(0, len(key) - 1))
     end = data.draw(st.integers(start + 1, len(key)))
@@ -198,8 +199,8 @@ def test_threads_sharing_one_engine_save_without_error(engine: Engine, base2: Ta
     def write() -> None:
         try:
             for _ in range(10):
-                saved = save_game(engine, base2)
-                ids.append(correct_game(engine, saved.edit_token, base2, expected_version=1).id)
+                saved = save_game(engine, base2, score(base2))
+                ids.append(correct_game(engine, saved.edit_token, base2, score(base2), expected_version=1).id)
         except Exception as error:  # collected and asserted below
             errors.append(error)
 

@@ -14,15 +14,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from marquoir.storage import all_games, game_history, get_game, open_database, sqlite_url
 from marquoir.storage.schema import game_players, game_versions, games
 
+pytestmark = pytest.mark.slow
+
 WRITER = """
 import dataclasses, sys, time
 from sqlalchemy import event
-from marquoir import load_table
+from marquoir import load_table, score
 from marquoir.storage import correct_game, open_database, save_game, sqlite_url
 
 path, seed, hang_at = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -42,10 +45,10 @@ while True:
     i += 1
     if i == hang_at:
         event.listen(engine, "commit", hang)
-    saved = save_game(engine, named(i))
+    saved = save_game(engine, named(i), score(named(i)))
     print(f"saved {saved.id} {saved.version} {saved.edit_token}", flush=True)
     if i % 3 == 0:
-        fixed = correct_game(engine, saved.edit_token, named(-i))
+        fixed = correct_game(engine, saved.edit_token, named(-i), score(named(-i)))
         print(f"saved {fixed.id} {fixed.version} {fixed.edit_token}", flush=True)
 """
 

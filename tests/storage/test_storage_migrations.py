@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from storage_helpers import seed_table
+from support.samples import sample_table
 
-from marquoir.storage import current_revision, get_game, head_revision, open_database, save_game, sqlite_url
+from marquoir import score, table_to_document
+from marquoir.storage import (
+    current_revision,
+    get_game,
+    get_game_by_share_token,
+    head_revision,
+    list_games,
+    open_database,
+    save_game,
+    sqlite_url,
+    upgrade,
+)
 from marquoir.storage.database import alembic_config
 from marquoir.storage.schema import VERSION_TABLE, metadata
 
@@ -46,15 +59,46 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
 def test_a_database_at_an_older_schema_is_upgraded_at_open(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path / "db.sqlite3")
     engine = open_database(url)
-    saved = save_game(engine, seed_table("base-2p"))
+    saved = save_game(engine, sample_table("base-2p"), score(sample_table("base-2p")))
     engine.dispose()
     with open_database(url, migrate=False).begin() as connection:
         command.downgrade(alembic_config(connection), "base")
     reopened = open_database(url)
     assert current_revision(reopened) == head_revision()
     assert get_game(reopened, saved.id) is None  # the downgrade dropped the tables; the upgrade made them anew
-    again = save_game(reopened, seed_table("base-2p"))
+    again = save_game(reopened, sample_table("base-2p"), score(sample_table("base-2p")))
     assert get_game(reopened, again.id) == again
+
+
+def test_games_saved_before_there_were_several_games_open_as_kanagawa_games(tmp_path: Path) -> None:
+    # A database as Marquoir left it before saved games said which game they are (revision 0001).
+    url = sqlite_url(tmp_path / "old.sqlite3")
+    old = open_database(url, migrate=False)
+    upgrade(old, "0001")
+    table = sample_table("base-4p")
+    document, report = table_to_document(table), score(table).to_json()
+    with old.begin() as connection:
+        connection.execute(
+            sa.text(
+                "INSERT INTO games (id, share_token, edit_token, played_at, created_at, updated_at, version, document,"
+                " report) VALUES (7, 'share-token-of-the-old-game', 'edit-token-of-the-old-game',"
+                " '2026-01-05 20:00:00', '2026-01-05 20:00:00', '2026-01-05 20:00:00', 1, :document, :report)"
+            ),
+            {"document": json.dumps(document), "report": json.dumps(report)},
+        )
+        connection.execute(
+            sa.text(
+                "INSERT INTO game_players (game_id, seat, name, name_key, total, rank, winner)"
+                " VALUES (7, 0, 'Chiyo', 'chiyo', 41, 1, 1)"
+            )
+        )
+    old.dispose()
+    reopened = open_database(url)
+    assert current_revision(reopened) == head_revision()
+    game = get_game_by_share_token(reopened, "share-token-of-the-old-game")
+    assert game is not None and game.game == "kanagawa"
+    assert game.table == table and game.report == report
+    assert [summary.game for summary in list_games(reopened)] == ["kanagawa"]
 
 
 OPEN = """
@@ -65,6 +109,7 @@ print(current_revision(engine))
 """
 
 
+@pytest.mark.slow
 def test_processes_opening_a_new_database_together_migrate_it_once(tmp_path: Path) -> None:
     path = tmp_path / "together.sqlite3"
     children = [

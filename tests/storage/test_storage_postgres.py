@@ -19,8 +19,9 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import Engine
-from storage_helpers import seed_table
+from support.samples import sample_table
 
+from marquoir import score
 from marquoir.storage import (
     EditConflict,
     GameNotFound,
@@ -36,6 +37,8 @@ from marquoir.storage import (
     save_game,
 )
 from marquoir.storage.schema import VERSION_TABLE, metadata
+
+pytestmark = pytest.mark.slow
 
 _names = count()
 
@@ -101,15 +104,16 @@ def test_the_schema_is_migrated_on_postgresql_exactly_as_declared(pg: Engine) ->
 
 
 def test_save_open_correct_search_and_delete_on_postgresql(pg: Engine) -> None:
-    table = seed_table("base-2p")
-    saved = save_game(pg, table)
+    table = sample_table("base-2p")
+    saved = save_game(pg, table, score(table))
     assert get_game(pg, saved.id) == saved
     assert get_game_by_share_token(pg, saved.share_token) == saved
     players = (dataclasses.replace(table.players[0], name="Émile"), table.players[1])
-    fixed = correct_game(pg, saved.edit_token, dataclasses.replace(table, players=players), expected_version=1)
+    corrected = dataclasses.replace(table, players=players)
+    fixed = correct_game(pg, saved.edit_token, corrected, score(corrected), expected_version=1)
     assert fixed.version == 2 and fixed.played_at == saved.played_at
     with pytest.raises(EditConflict):
-        correct_game(pg, saved.edit_token, table, expected_version=1)
+        correct_game(pg, saved.edit_token, table, score(table), expected_version=1)
     with pytest.raises(GameNotFound):
         delete_game(pg, saved.share_token)
     assert [v.version for v in game_history(pg, saved.id)] == [2, 1]
@@ -121,15 +125,15 @@ def test_save_open_correct_search_and_delete_on_postgresql(pg: Engine) -> None:
 
 
 def test_many_writers_at_once_on_postgresql_lose_nothing(pg: Engine, fresh_url: str) -> None:
-    table = seed_table("base-4p")
+    table = sample_table("base-4p")
     ids: list[int] = []
     errors: list[Exception] = []
 
     def write() -> None:
         try:
             for _ in range(8):
-                game = save_game(pg, table)
-                ids.append(correct_game(pg, game.edit_token, table).id)
+                game = save_game(pg, table, score(table))
+                ids.append(correct_game(pg, game.edit_token, table, score(table)).id)
         except Exception as error:  # collected and asserted below
             errors.append(error)
 

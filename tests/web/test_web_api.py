@@ -6,29 +6,30 @@ import json
 
 import pytest
 from flask.testing import FlaskClient
-from web_support import SEEDS, seed
+from support.paths import SAMPLES
+from support.samples import sample_text
 
 from marquoir.cli import main
 
 
 @pytest.mark.parametrize("name", ["base-2p.json", "base-4p.json", "yokai-3p.json"])
 def test_score_is_the_cli_json(client: FlaskClient, name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    response = client.post("/api/score", data=seed(name), content_type="application/json")
+    response = client.post("/api/score", data=sample_text(name), content_type="application/json")
     assert response.status_code == 200
-    assert main(["score", str(SEEDS / name), "--json"]) == 0
+    assert main(["score", str(SAMPLES / name), "--json"]) == 0
     assert response.json == json.loads(capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("name", ["base-2p.json", "yokai-3p.json"])
 def test_check_is_the_cli_json(client: FlaskClient, name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    response = client.post("/api/check", data=seed(name))
+    response = client.post("/api/check", data=sample_text(name))
     assert response.status_code == 200
-    main(["check", str(SEEDS / name), "--json"])
+    main(["check", str(SAMPLES / name), "--json"])
     assert response.json == json.loads(capsys.readouterr().out)
 
 
 def test_check_reports_issues(client: FlaskClient) -> None:
-    doc = json.loads(seed("base-2p.json"))
+    doc = json.loads(sample_text("base-2p.json"))
     doc["players"][1]["start"] = doc["players"][0]["start"]
     response = client.post("/api/check", json=doc)
     assert response.status_code == 200

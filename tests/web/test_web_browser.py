@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import seed
+from support.samples import sample_text
 
 from marquoir import load_table, score
+
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -290,7 +292,7 @@ def test_works_without_javascript(browser: Any, live_server: str, artifacts: Pat
 
 
 def test_results_with_issues_fit_the_phone(page: Any, live_server: str, artifacts: Path) -> None:
-    doc = json.loads(seed("yokai-3p.json"))
+    doc = json.loads(sample_text("yokai-3p.json"))
     doc["players"][0]["grand_master"] = True  # two Grand Masters and a Diploma held twice
     doc["players"][1]["diplomas"].append("kites-red-2")
     page.goto(live_server + "/")
@@ -305,7 +307,7 @@ def test_results_with_issues_fit_the_phone(page: Any, live_server: str, artifact
     assert page.locator("#diplomas-0 .issue, .tableau .issue").count() >= 1 or page.locator(".issue").count() >= 1
     shot(page, artifacts, "detailed-yokai")
     page.goto(live_server + "/")
-    page.get_by_label("… or paste the document").fill(seed("base-4p.json"))
+    page.get_by_label("… or paste the document").fill(sample_text("base-4p.json"))
     page.get_by_role("button", name="Open and score").click()
     page.wait_for_selector("table.results")
     assert page.locator("thead th.player").count() == 4

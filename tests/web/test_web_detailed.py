@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from flask.testing import FlaskClient
-from web_support import hidden, input_tag, seed
+from support.pages import hidden, input_tag
+from support.samples import sample_text
 
 from marquoir import DetailedPlayer, load_table
 
@@ -133,16 +134,16 @@ def test_expansion_card_errors(client: FlaskClient) -> None:
 
 
 def test_score_from_detailed_entry(client: FlaskClient) -> None:
-    page = client.post("/import", data={"text": seed("base-4p.json")}).get_data(as_text=True)
+    page = client.post("/import", data={"text": sample_text("base-4p.json")}).get_data(as_text=True)
     page = client.post("/edit", data={"table": hidden(page)}).get_data(as_text=True)
     assert "Cards on the table" in page
     results = press(client, page, "score")
-    assert load_table(hidden(results)) == load_table(seed("base-4p.json"))
+    assert load_table(hidden(results)) == load_table(sample_text("base-4p.json"))
     assert "Everything on this table is possible under the rules." in results
 
 
 def test_diplomas_of_the_current_player(client: FlaskClient) -> None:
-    page = client.post("/import", data={"text": seed("base-4p.json")}).get_data(as_text=True)
+    page = client.post("/import", data={"text": sample_text("base-4p.json")}).get_data(as_text=True)
     page = client.post("/edit", data={"table": hidden(page), "player": "3"}).get_data(as_text=True)
     page = press(client, page, "diplomas")
     assert "Diploma checker: Fumiko" in page
@@ -173,7 +174,7 @@ def test_on_the_spot_checker_is_one_player(client: FlaskClient) -> None:
 
 
 def test_mixed_table_shows_sheet_players_as_figures(client: FlaskClient) -> None:
-    doc = json.loads(seed("base-2p.json"))
+    doc = json.loads(sample_text("base-2p.json"))
     doc["players"][1] = {"name": doc["players"][1]["name"], "sheet": {"print_cards": 8, "season_chain": 3, "harmony": 1,
                                                                      "diplomas": 7, "grand_master": False, "yokai": 0}}
     page = client.post("/import", data={"text": json.dumps(doc)}).get_data(as_text=True)

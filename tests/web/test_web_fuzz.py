@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from web_support import hidden, seed
+from support.pages import hidden
+from support.samples import sample_text
 
 from marquoir.web import create_app
+
+pytestmark = pytest.mark.slow
 
 APP = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "fuzz"})
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -19,7 +23,7 @@ json_values = st.recursive(
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=12), children, max_size=4),
     max_leaves=12,
 )
-SEED_DOCS = [json.loads(seed(name)) for name in ("base-2p.json", "base-4p.json", "yokai-3p.json")]
+SEED_DOCS = [json.loads(sample_text(name)) for name in ("base-2p.json", "base-4p.json", "yokai-3p.json")]
 WORDS = st.sampled_from(
     ["", "0", "1", "-1", "3", "99", "1e3", "x", "−2", " 4 ", "S1", "S9", "trees-3", "print", "studio", "kept",
      "add:1", "add:999", "add:-1", "up:print:0", "down:print:99", "remove:kept:0", "remove:diplomas:0", "player:1",

@@ -12,12 +12,14 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from games_support import games_app, share_token_in, sheet_game, sheet_player, token_of
-from web_support import hidden, input_tag, seed
+from support.pages import hidden, input_tag
+from support.samples import sample_text
+from support.saved_games import games_app, share_token_in, sheet_game, sheet_player, token_of
 
 from marquoir import load_table, parse_table, score, table_to_document
 from marquoir.storage import StorageError, count_games, game_history, get_game_by_edit_token, list_games
-from marquoir.web import games as web_games
+from marquoir.web import db as web_db
+from marquoir.web import saved as web_saved
 
 GAME = sheet_game(sheet_player("Aiko", 10, 4, 3), sheet_player("Ben", 9, 5, -1), sheet_player("Chiyo", 11, 3))
 
@@ -33,7 +35,7 @@ def client(app: Flask) -> FlaskClient:
 
 
 def engine_of(app: Flask) -> Any:
-    return app.extensions[web_games.EXTENSION].engine
+    return app.extensions[web_db.EXTENSION].engine
 
 
 def save(client: FlaskClient, table: str = GAME) -> str:
@@ -53,7 +55,8 @@ def test_the_database_is_created_and_migrated_in_the_instance_folder(
     assert app.instance_path == str(tmp_path / "instance")
     assert (tmp_path / "instance" / "marquoir.sqlite3").is_file()
     app.instance_path = str(tmp_path / "elsewhere")
-    state = web_games.open_storage(app)
+    web_db.init_app(app)
+    state = app.extensions[web_db.EXTENSION]
     assert state.error is None and (tmp_path / "elsewhere" / "marquoir.sqlite3").is_file()
 
 
@@ -222,7 +225,7 @@ def test_a_storage_failure_on_save_keeps_everything_typed(
     def failing(*_args: Any, **_kwargs: Any) -> Any:
         raise StorageError("could not save the game: database is locked", reason)
 
-    monkeypatch.setattr(web_games, "save_game", failing)
+    monkeypatch.setattr(web_saved, "save_game", failing)
     response = client.post("/games/save", data={"table": GAME})
     assert response.status_code == 503
     page = response.get_data(as_text=True)
@@ -238,7 +241,7 @@ def test_a_storage_failure_on_a_correction_keeps_it(monkeypatch: pytest.MonkeyPa
     def failing(*_args: Any, **_kwargs: Any) -> Any:
         raise StorageError("could not save the correction: disk full", "full")
 
-    monkeypatch.setattr(web_games, "correct_game", failing)
+    monkeypatch.setattr(web_saved, "correct_game", failing)
     corrected = sheet_game(sheet_player("Aiko", 1), sheet_player("Ben", 2), sheet_player("Chiyo", 3))
     response = client.post("/games/correct", data={"table": corrected, "edit": token, "version": "1"})
     assert response.status_code == 503
@@ -254,7 +257,7 @@ def test_a_real_locked_database_is_a_clear_message(tmp_path: Path) -> None:
     from marquoir.storage import open_database, sqlite_url
 
     app = games_app(tmp_path)
-    app.extensions[web_games.EXTENSION].engine = open_database(sqlite_url(tmp_path / "games.sqlite3"), busy_timeout=0.2)
+    app.extensions[web_db.EXTENSION].engine = open_database(sqlite_url(tmp_path / "games.sqlite3"), busy_timeout=0.2)
     holder = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     try:
@@ -283,7 +286,7 @@ def test_an_unreachable_database_still_scores_and_says_why(tmp_path: Path) -> No
 
 def test_downloads_csv_of_every_game_and_one_game_s_document(app: Flask, client: FlaskClient) -> None:
     token = save(client)
-    save(client, seed("base-4p.json"))
+    save(client, sample_text("base-4p.json"))
     response = client.get("/games/export.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     assert "attachment" in response.headers["Content-Disposition"]

@@ -17,6 +17,8 @@ from werkzeug.serving import make_server
 from marquoir.storage import sqlite_url
 from marquoir.web import create_app
 
+pytestmark = pytest.mark.browser
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 

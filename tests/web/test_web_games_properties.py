@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from games_support import games_app, share_token_in, sheet_game, sheet_player
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
+from support.saved_games import games_app, share_token_in, sheet_game, sheet_player
 
 from marquoir import load_table, parse_table, score, table_to_document
 from marquoir.storage import name_key

@@ -12,9 +12,10 @@ import pytest
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
-from games_support import games_app, sheet_game, sheet_player
 from pypdf import PdfReader
-from web_support import hidden, seed
+from support.pages import hidden
+from support.samples import sample_text
+from support.saved_games import games_app, sheet_game, sheet_player
 
 from marquoir.i18n import LOCALE_DIR
 from marquoir.web.i18n import COOKIE, web_messages
@@ -104,7 +105,7 @@ def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
 
 
 def test_switching_on_the_results_keeps_the_game_and_writes_the_core_s_words_in_french(client: FlaskClient) -> None:
-    table = seed("base-2p.json")
+    table = sample_text("base-2p.json")
     results = client.post("/results", data={"table": table}).get_data(as_text=True)
     switch = results[results.index('class="language-switch"'):]
     switch = switch[: switch.index("</form>")]
@@ -151,7 +152,7 @@ def test_issues_form_labels_and_errors_in_french(client: FlaskClient) -> None:
 
 
 def test_the_picker_filters_by_french_words(client: FlaskClient) -> None:
-    game = seed("base-2p.json")
+    game = sample_text("base-2p.json")
     data = {"table": game, "current": "0", "action": "filter", "filter_subject": "sanglier", "start": "S1",
             "grand_master": "0", "target": "print"}
     page = client.post("/detailed", data=data, headers=FR).get_data(as_text=True)
@@ -174,7 +175,7 @@ def test_no_english_sentence_is_left_on_a_french_page(client: FlaskClient, path:
 def test_no_english_sentence_is_left_on_a_saved_game_in_french(client: FlaskClient) -> None:
     french = french_catalogue()
     english = [m for m, t in french.items() if len(m) > 12 and m != t and "%(" not in m]
-    response = client.post("/games/save", data={"table": seed("yokai-3p.json")})
+    response = client.post("/games/save", data={"table": sample_text("yokai-3p.json")})
     page = client.get(response.headers["Location"], headers=FR).get_data(as_text=True)
     text = visible(page)
     assert [m for m in english if m in text] == []

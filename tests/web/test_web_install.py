@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from web_support import ROOT
+import pytest
+from support.paths import ROOT
+
+pytestmark = pytest.mark.slow
 
 CHECK = """
 import marquoir.web as web
@@ -40,7 +43,7 @@ def test_installed_wheel_serves_its_pages(tmp_path: Path) -> None:
     subprocess.run([*pip, "install", "--no-deps", "--target", str(target), str(wheel)], check=True, timeout=300)
     assert (target / "marquoir" / "web" / "templates" / "base.html").is_file()
     assert not (target / "marquoir" / "web" / "templates").is_symlink()
-    assert (target / "marquoir" / "web" / "templates" / "game" / "results.html").is_file()
+    assert (target / "marquoir" / "web" / "templates" / "results" / "results.html").is_file()
     assert (target / "marquoir" / "web" / "templates" / "sheets" / "blank.html").is_file()
     assert (target / "marquoir" / "web" / "static" / "marquoir.js").is_file()
     assert (target / "marquoir" / "games" / "kanagawa" / "data" / "cards.csv").is_file()

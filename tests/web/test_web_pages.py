@@ -7,7 +7,8 @@ import json
 import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
-from web_support import hidden, input_tag, seed
+from support.pages import hidden, input_tag
+from support.samples import sample_text
 
 from marquoir import load_table, score
 from marquoir.web import CONTENT_SECURITY_POLICY
@@ -185,12 +186,12 @@ def test_results_show_issues_next_to_their_entry(client: FlaskClient) -> None:
 
 
 def test_results_explain_every_figure_on_demand(client: FlaskClient) -> None:
-    results = client.post("/api/score", data=seed("base-4p.json"))
+    results = client.post("/api/score", data=sample_text("base-4p.json"))
     assert results.status_code == 200
-    response = client.post("/import", data={"text": seed("base-4p.json")})
+    response = client.post("/import", data={"text": sample_text("base-4p.json")})
     page = response.get_data(as_text=True)
     assert page.count("<details>") == 4 * 5  # no Yokai row in a base game
-    report = score(load_table(seed("base-4p.json")))
+    report = score(load_table(sample_text("base-4p.json")))
     for player in report.players:
         for category, text in player.explanations.items():
             if category != "yokai":
@@ -217,19 +218,19 @@ def test_xss_name_is_text(client: FlaskClient) -> None:
 
 
 def test_export_and_import_round_trip(client: FlaskClient) -> None:
-    imported = client.post("/import", data={"text": seed("yokai-3p.json")})
+    imported = client.post("/import", data={"text": sample_text("yokai-3p.json")})
     assert imported.status_code == 200
     exported = client.post("/export", data={"table": hidden(imported.get_data(as_text=True))})
     assert exported.status_code == 200
     assert exported.headers["Content-Disposition"].startswith("attachment")
-    assert load_table(exported.data) == load_table(seed("yokai-3p.json"))
+    assert load_table(exported.data) == load_table(sample_text("yokai-3p.json"))
 
 
 def test_import_a_file(client: FlaskClient) -> None:
     import io
 
     response = client.post(
-        "/import", data={"document": (io.BytesIO(seed("base-2p.json").encode()), "game.json")},
+        "/import", data={"document": (io.BytesIO(sample_text("base-2p.json").encode()), "game.json")},
         content_type="multipart/form-data",
     )
     assert response.status_code == 200
@@ -272,7 +273,7 @@ def test_a_tampered_game_in_the_form_is_a_400_naming_the_place(client: FlaskClie
 
 
 def test_diploma_checker_for_a_player(client: FlaskClient) -> None:
-    imported = client.post("/import", data={"text": seed("base-4p.json")}).get_data(as_text=True)
+    imported = client.post("/import", data={"text": sample_text("base-4p.json")}).get_data(as_text=True)
     response = client.post("/diplomas", data={"table": hidden(imported), "player": "2"})
     assert response.status_code == 200
     page = response.get_data(as_text=True)
@@ -304,7 +305,7 @@ def test_csrf_missing_or_wrong_is_rejected(csrf_client: FlaskClient) -> None:
     wrong = csrf_client.post("/new", data={**data, "csrf_token": "forged"})
     assert wrong.status_code == 400
     for path in ("/sheet", "/detailed", "/import", "/edit", "/export", "/diplomas"):
-        assert csrf_client.post(path, data={"table": seed("base-2p.json")}).status_code == 400, path
+        assert csrf_client.post(path, data={"table": sample_text("base-2p.json")}).status_code == 400, path
     # The right token (from the page, with the session cookie) is accepted.
     home = csrf_client.get("/").get_data(as_text=True)
     ok = csrf_client.post("/new", data={**data, "csrf_token": hidden(home, "csrf_token")})
@@ -313,7 +314,7 @@ def test_csrf_missing_or_wrong_is_rejected(csrf_client: FlaskClient) -> None:
 
 def test_an_expired_form_offers_everything_back(csrf_client: FlaskClient) -> None:
     """After a refusal (say the server restarted), the page carries what was sent, with a fresh token."""
-    table = seed("base-2p.json")
+    table = sample_text("base-2p.json")
     refused = csrf_client.post("/edit", data={"table": table, "csrf_token": "stale"})
     assert refused.status_code == 400
     page = refused.get_data(as_text=True)
@@ -324,7 +325,7 @@ def test_an_expired_form_offers_everything_back(csrf_client: FlaskClient) -> Non
 
 
 def test_the_api_needs_no_csrf_token(csrf_client: FlaskClient) -> None:
-    assert csrf_client.post("/api/score", data=seed("base-2p.json")).status_code == 200
+    assert csrf_client.post("/api/score", data=sample_text("base-2p.json")).status_code == 200
 
 
 def test_body_size_limit(client: FlaskClient) -> None:
@@ -336,18 +337,12 @@ def test_body_size_limit(client: FlaskClient) -> None:
 
 
 def test_how_could_this_have_been_built(client: FlaskClient) -> None:
-    """With the rules engine installed, the results link to its explanation; without it, no link."""
-    from marquoir.web.results import reach_available
-
-    page = client.post("/import", data={"text": seed("base-2p.json")}).get_data(as_text=True)
+    """Kanagawa's results link to the rules engine's explanation, which answers for every player."""
+    page = client.post("/import", data={"text": sample_text("base-2p.json")}).get_data(as_text=True)
+    assert "How could this have been built?" in page
     response = client.post("/reach", data={"table": hidden(page)})
-    if reach_available():
-        assert "How could this have been built?" in page
-        assert response.status_code == 200
-        text = response.get_data(as_text=True)
-        assert 'id="reach-verdict"' in text
-        for name in ("Aiko", "Ben"):
-            assert f"<h2>{name}: " in text
-    else:
-        assert "How could this have been built?" not in page
-        assert response.status_code == 404
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert 'id="reach-verdict"' in text
+    for name in ("Aiko", "Ben"):
+        assert f"<h2>{name}: " in text

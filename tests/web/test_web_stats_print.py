@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from games_support import games_app, share_token_in, sheet_game, sheet_player, token_of
 from pypdf import PdfReader
-from web_support import hidden, seed
+from support.pages import hidden
+from support.samples import sample_text
+from support.saved_games import games_app, share_token_in, sheet_game, sheet_player, token_of
 
 from marquoir.web.printing import sheet_policy
 
@@ -120,7 +121,7 @@ def test_wrong_sheet_options_are_named_beside_their_field(client: FlaskClient, q
 
 
 def test_the_filled_sheet_of_a_saved_game_as_page_and_pdf(client: FlaskClient) -> None:
-    share = save(client, seed("base-4p.json"))
+    share = save(client, sample_text("base-4p.json"))
     page = client.get(f"/s/{share}/sheet").get_data(as_text=True)
     assert "Kanagawa result" in page and "How each figure was counted" in page
     assert re.search(r'<p class="meta">[A-Z][a-z]+ [0-9]{1,2}, 20[0-9]{2} · Families:', page)  # when it was played
@@ -136,7 +137,7 @@ def test_the_filled_sheet_of_a_saved_game_as_page_and_pdf(client: FlaskClient) -
 
 
 def test_the_filled_sheet_of_the_game_on_the_results_page(client: FlaskClient) -> None:
-    results = client.post("/results", data={"table": seed("base-2p.json")}).get_data(as_text=True)
+    results = client.post("/results", data={"table": sample_text("base-2p.json")}).get_data(as_text=True)
     form = results[results.index('action="/print/game"'):]
     assert 'name="paper"' in form and 'name="format"' in form
     page = client.post("/print/game", data={"table": hidden(results), "paper": "a4", "format": "html"})
@@ -146,6 +147,6 @@ def test_the_filled_sheet_of_the_game_on_the_results_page(client: FlaskClient) -
 
 
 def test_a_saved_game_s_edit_token_prints_nothing_by_the_read_only_route(client: FlaskClient) -> None:
-    response = client.post("/games/save", data={"table": seed("base-2p.json")})
+    response = client.post("/games/save", data={"table": sample_text("base-2p.json")})
     edit = token_of(response.headers["Location"])
     assert client.get(f"/s/{edit}/sheet").status_code == 404

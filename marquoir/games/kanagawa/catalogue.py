@@ -1,9 +1,9 @@
 """The Kanagawa catalogue: Lesson cards, Starting tiles and Diplomas, read once from the package data.
 
-Each Lesson card has two halves (seed 000, "Continue your work"): the Studio half, used when the card is turned
+Each Lesson card has two halves (Kanagawa rules, "Continue your work"): the Studio half, used when the card is turned
 over under the Starting tile, and the Print half, painted to the right of it. A card on the table is one of its
 halves; the same value types describe catalogue cards and expansion cards entered by what is printed on them
-(``shared/TABLE-FORMAT.md``, "Player, detailed form").
+(``marquoir/data/table-format.md``, "Player, detailed form").
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
 
 @dataclass(frozen=True, slots=True)
 class Paint:
-    """What painting a Print card needs: ``brushes`` brushes on Studio icons of ``landscape`` (seed 000)."""
+    """What painting a Print card needs: ``brushes`` brushes on Studio icons of ``landscape`` (Kanagawa rules)."""
 
     landscape: str
     brushes: int
@@ -82,7 +82,7 @@ CardRef = int | PrintHalf | StudioHalf
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A base Lesson card of the catalogue (``data/kanagawa/cards.csv``)."""
+    """A base Lesson card of the catalogue (``data/cards.csv``)."""
 
     id: int
     family: str
@@ -164,7 +164,7 @@ class Catalogue:
 
     def diplomas_in_play(self, families: tuple[str, ...]) -> tuple[Diploma, ...]:
         """The Diplomas of a game: the Print Diplomas of the families in play, the Studio Diplomas, and the Yokai
-        Diploma when an expansion family is in play (seed 003, "Game Set-up" 5; SOURCES.md decision 13)."""
+        Diploma when an expansion family is in play (Yokai rules, "Game Set-up" 5; data/SOURCES.md decision 13)."""
         yokai = any(f in EXPANSION_FAMILIES for f in families)
         return tuple(
             d

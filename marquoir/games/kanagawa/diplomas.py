@@ -1,7 +1,7 @@
 """Whether a tableau meets a Diploma: the deciding figure and the cards behind it.
 
-Requirements: seed 002, section 3 (19 base Diplomas) and seed 003, "Explanation of the Diploma Tiles"
-(11 Yokai Diplomas), as listed in ``data/kanagawa/diplomas.csv``; decisions 8–11 of ``SOURCES.md`` for brushes,
+Requirements: Kanagawa French rules, section 3 (19 base Diplomas) and Yokai rules, "Explanation of the Diploma Tiles"
+(11 Yokai Diplomas), as listed in ``data/diplomas.csv``; decisions 8–11 of ``data/SOURCES.md`` for brushes,
 arrows, identical landscapes, lanterns and umbrellas. This is the one place these requirements are written; the
 legality check (``DIPLOMA_UNMET``), the dispute checker and the rules engine all ask here.
 """
@@ -138,7 +138,7 @@ def _kites(colour: str | None) -> Callable[[Tableau, int], tuple[int, tuple[str,
 
 
 def _lanterns(*pattern: int) -> Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]:
-    """Cards with exactly 1, 2 or 3 lanterns (SOURCES.md, decision 11): ``pattern`` lists the counts wanted."""
+    """Cards with exactly 1, 2 or 3 lanterns (data/SOURCES.md, decision 11): ``pattern`` lists the counts wanted."""
 
     def count(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
         wanted = Counter(pattern)
@@ -154,7 +154,8 @@ def _lanterns(*pattern: int) -> Callable[[Tableau, int], tuple[int, tuple[str, .
 
 
 def _umbrellas(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-    """Umbrellas along a run of neighbouring Print cards that each show one (seed 003; SOURCES.md decision 11)."""
+    """Umbrellas along a run of neighbouring Print cards that each show one (Yokai rules; data/SOURCES.md decision
+    11)."""
     best: list[tuple[str, int]] = []
     run: list[tuple[str, int]] = []
     for label, half in zip(t.print_labels(), t.print, strict=True):
@@ -242,7 +243,7 @@ _REQUIREMENTS = {jokers: _requirements(Rules(joker_counts_for_identical_landscap
 
 def meets(diploma: Diploma, tableau: Tableau, rules: Rules) -> bool | None:
     """Whether ``tableau`` meets ``diploma``: the verdict of :func:`check_diploma` without listing the cards.
-    ``None`` for the Yokai Diploma when the final table cannot tell (seed 003)."""
+    ``None`` for the Yokai Diploma when the final table cannot tell (Yokai rules)."""
     needed, figure, _count = _REQUIREMENTS[rules.joker_counts_for_identical_landscapes][diploma.id]
     if figure(tableau) >= needed:
         return True

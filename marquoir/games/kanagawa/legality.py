@@ -1,6 +1,6 @@
 """The legality report: everything that makes a finished table impossible, all at once.
 
-Each check below names its issue code (``shared/TABLE-FORMAT.md``, "Issue codes") and the rule behind it.
+Each check below names its issue code (``marquoir/data/table-format.md``, "Issue codes") and the rule behind it.
 A table with no issue is *legal*: every count, reference and Diploma is possible on its own. Legal does not yet
 prove *reachable*: whether the cards could have been taken and painted in that order, round after round, is the
 rules engine's question (``marquoir check --deep``, code ``UNREACHABLE``).
@@ -198,7 +198,7 @@ def iter_issues(
     in_play_diplomas = cat.diploma_ids_in_play(table.families)
     yokai_game = any(f in EXPANSION_FAMILIES for f in table.families)
 
-    # PLAYER_COUNT — Kanagawa is played by 2 to 4 (seed 002, section 1).
+    # PLAYER_COUNT — Kanagawa is played by 2 to 4 (Kanagawa French rules, section 1).
     if not 2 <= len(players) <= 4:
         yield Issue(
             "PLAYER_COUNT",
@@ -207,7 +207,7 @@ def iter_issues(
             _("{count} players: Kanagawa is played by 2 to 4").format(count=len(players)),
         )
 
-    # FAMILIES — the 4 base families, or 2 base + 2 expansion (seed 003, "Game Set-up" 4).
+    # FAMILIES — the 4 base families, or 2 base + 2 expansion (Yokai rules, "Game Set-up" 4).
     families = table.families
     base = [f for f in families if f in BASE_FAMILIES]
     if len(set(families)) != len(families) or len(families) != 4 or len(base) not in (2, 4):
@@ -223,7 +223,7 @@ def iter_issues(
     # Cards across the table: CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW.
     yield from _card_issues(players, families, cat)
 
-    # START_TILE — one tile each, from S1–S4 (seed 002, section 1).
+    # START_TILE — one tile each, from S1–S4 (Kanagawa French rules, section 1).
     tile_owner: dict[str, int] = {}
     for index, player in enumerate(players):
         if not isinstance(player, DetailedPlayer):
@@ -247,7 +247,7 @@ def iter_issues(
         else:
             tile_owner[player.start] = index
 
-    # Diplomas: DIPLOMA_UNKNOWN, DIPLOMA_DUPLICATE, DIPLOMA_SAME_FAMILY (seed 000; SOURCES.md decision 7).
+    # Diplomas: DIPLOMA_UNKNOWN, DIPLOMA_DUPLICATE, DIPLOMA_SAME_FAMILY (Kanagawa rules; data/SOURCES.md decision 7).
     holder: dict[str, str] = {}
     for index, player in enumerate(players):
         ids = player.diplomas
@@ -300,7 +300,7 @@ def iter_issues(
             else:
                 families_held[tile.family] = diploma_id
 
-    # GRAND_MASTER — one pawn (seed 000, "Components").
+    # GRAND_MASTER — one pawn (Kanagawa rules, "Components").
     masters = [p.name for p in players if p.grand_master]
     if players and len(masters) != 1:
         yield Issue(
@@ -314,7 +314,7 @@ def iter_issues(
             ),
         )
 
-    # YOKAI — 3 tokens, only with the expansion (seed 003, "Game Elements").
+    # YOKAI — 3 tokens, only with the expansion (Yokai rules, "Game Elements").
     total_yokai = 0
     for index, player in enumerate(players):
         total_yokai += max(player.yokai, 0)
@@ -364,12 +364,13 @@ def _detailed_issues(
     name = player.name
     base = f"players[{index}]"
 
-    # DIPLOMA_UNMET — a Diploma is taken the moment it is met, and Print and Studio only grow (seed 000).
+    # DIPLOMA_UNMET — a Diploma is taken the moment it is met, and Print and Studio only grow (Kanagawa rules).
     for i in unmet(player.diplomas, tableau, table.rules, in_play):
         verdict = check_diploma(cat.diplomas[player.diplomas[i]], tableau, table.rules)
         yield Issue("DIPLOMA_UNMET", name, f"{base}.diplomas[{i}]", verdict.describe())
 
-    # STORMS — tokens only from Diplomas, one per card, on a Print place (seed 002; SOURCES.md decision 3).
+    # STORMS — tokens only from Diplomas, one per card, on a Print place (Kanagawa French rules; data/SOURCES.md
+    # decision 3).
     if player.storms is not None:
         earned = tableau.storm_bonus_diplomas
         if len(player.storms) > earned:
@@ -398,7 +399,7 @@ def _detailed_issues(
                 yield Issue("STORMS", name, path, _("the rule options forbid a Storm token on the Starting tile"))
             used.add(storm.at)
 
-    # BRUSHES — the figure given must be what the tableau explains (SOURCES.md, decision 8).
+    # BRUSHES — the figure given must be what the tableau explains (data/SOURCES.md, decision 8).
     if player.brushes is not None:
         explained = tableau.brushes_explained
         if player.brushes != explained:
@@ -417,7 +418,7 @@ def _detailed_issues(
                 ),
             )
 
-    # PRINT_UNPAINTABLE — a card needs its count of brushes on Studio icons of its landscape (seed 000).
+    # PRINT_UNPAINTABLE — a card needs its count of brushes on Studio icons of its landscape (Kanagawa rules).
     owned = tableau.brushes_explained
     if any(
         need > owned or need > tableau.icons_serving(landscape)
@@ -425,7 +426,7 @@ def _detailed_issues(
     ):
         yield from _unpaintable(tableau, name, base, owned)
 
-    # KEPT — one card kept per keep icon (seed 000, "Continue your work").
+    # KEPT — one card kept per keep icon (Kanagawa rules, "Continue your work").
     if len(player.kept) > tableau.keep_icons:
         yield Issue(
             "KEPT",

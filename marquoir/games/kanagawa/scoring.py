@@ -1,10 +1,10 @@
 """End-of-game scoring: every Harmony source of Kanagawa and the Yokai expansion, each figure explained.
 
-Sources (seed 002, section 3 "Comptage des points"; seed 003, "End of the Game"; SOURCES.md decisions 1–6):
-1 point per Print card, Starting tile included; 1 point per card of the longest chain of neighbouring Print cards
-of one season (storm-season cards count as any season; each Storm token placed on a Print card replaces its season);
-printed Harmony symbols on Print and Studio cards (+1, −1 crossed; kept cards nothing); the Diplomas held; 2 points
-for the Grand Master pawn; −1, −4, −9 for 1, 2, 3 Yokai tokens held. Ties share the victory.
+Sources (Kanagawa French rules, section 3 "Comptage des points"; Yokai rules, "End of the Game"; data/SOURCES.md
+decisions 1–6): 1 point per Print card, Starting tile included; 1 point per card of the longest chain of neighbouring
+Print cards of one season (storm-season cards count as any season; each Storm token placed on a Print card replaces
+its season); printed Harmony symbols on Print and Studio cards (+1, −1 crossed; kept cards nothing); the Diplomas
+held; 2 points for the Grand Master pawn; −1, −4, −9 for 1, 2, 3 Yokai tokens held. Ties share the victory.
 
 This module is the only scoring there is: the CLI, the web app and the rules engine all call :func:`score`.
 """
@@ -111,11 +111,11 @@ def longest_chain(
     fixed: Sequence[StormPlacement] = (),
     start_may_take_storm: bool = True,
 ) -> Chain:
-    """The longest run of neighbouring Print places of one season (seed 002, section 3).
+    """The longest run of neighbouring Print places of one season (Kanagawa French rules, section 3).
 
     ``seasons`` lists the Print from the Starting tile on (``storm`` is wild; ``None`` an unknown card, which
     matches nothing but can take a token). ``fixed`` are the placements the player said; the other ``tokens``
-    are placed by the calculator where they make the chain longest (SOURCES.md, decision 3). Among equally long
+    are placed by the calculator where they make the chain longest (data/SOURCES.md, decision 3). Among equally long
     chains the earliest, then the first season in the order spring, summer, autumn, winter, is chosen.
     """
     fixed_at = {s.at: s.season for s in fixed if 0 <= s.at < len(seasons)}
@@ -213,7 +213,7 @@ def _chain_text(chain: Chain, tableau: Tableau) -> str:
 def _score_detailed(player: DetailedPlayer, tableau: Tableau, table: Table, cat: Catalogue) -> PlayerScore:
     earned = tableau.storm_bonus_diplomas
     fixed = player.storms or ()
-    # Placements the player said stand; tokens left over are placed by the calculator (SOURCES.md, decision 3).
+    # Placements the player said stand; tokens left over are placed by the calculator (data/SOURCES.md, decision 3).
     valid_fixed = _valid_placements(fixed, len(tableau.seasons), table.rules.storm_on_start_tile) if fixed else ()
     chain = longest_chain(tableau.seasons, earned - len(valid_fixed), valid_fixed, table.rules.storm_on_start_tile)
     diplomas = _diploma_points(player.diplomas, table, cat)
@@ -300,7 +300,8 @@ def score_player(
 
 def score(table: Table, cat: Catalogue | None = None) -> ScoreReport:
     """Score every player of ``table``; the report carries the legality issues (a table with issues is still
-    scored), found by the legality pass over the same tableaux. Ties share the victory (seed 002, section 4)."""
+    scored), found by the legality pass over the same tableaux. Ties share the victory (Kanagawa French rules,
+    section 4)."""
     cat = cat or catalogue()
     tableaux = tableaux_of(table, cat)
     scores = [score_player(p, table, cat, t) for p, t in zip(table.players, tableaux, strict=True)]

@@ -1,6 +1,6 @@
 """A finished Kanagawa table as values: players, their cards, Diplomas and pawns.
 
-The shape follows the table document (``shared/TABLE-FORMAT.md``); :mod:`~marquoir.games.kanagawa.document` reads
+The shape follows the table document (``marquoir/data/table-format.md``); :mod:`~marquoir.games.kanagawa.document` reads
 and writes it. A table may hold an impossible position: reading never judges the game,
 :mod:`~marquoir.games.kanagawa.legality` does.
 """
@@ -15,7 +15,8 @@ from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
 
 @dataclass(frozen=True, slots=True)
 class StormPlacement:
-    """A Storm token on the Print: ``at`` 0 is the Starting tile, 1 the first painted card (seed 002, section 3)."""
+    """A Storm token on the Print: ``at`` 0 is the Starting tile, 1 the first painted card (Kanagawa French rules,
+    section 3)."""
 
     at: int
     season: str
@@ -23,7 +24,7 @@ class StormPlacement:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Rule options, each with its official default (SOURCES.md, decisions 3 and 10)."""
+    """Rule options, each with its official default (data/SOURCES.md, decisions 3 and 10)."""
 
     storm_on_start_tile: bool = True
     joker_counts_for_identical_landscapes: bool = True

@@ -69,11 +69,11 @@ class PrintCounts(NamedTuple):
     animals: frozenset[str]
     kites: Mapping[str, int]
     kites_total: int
-    #: Number of cards showing exactly n lanterns, by n (SOURCES.md, decision 11).
+    #: Number of cards showing exactly n lanterns, by n (data/SOURCES.md, decision 11).
     lanterns: Mapping[int, int]
-    #: The most umbrellas along neighbouring cards that each show one (seed 003; SOURCES.md decision 11).
+    #: The most umbrellas along neighbouring cards that each show one (Yokai rules; data/SOURCES.md decision 11).
     umbrella_run: int
-    #: Landscape → the most brushes one Print card needs on it (seed 000, "Expand your Print").
+    #: Landscape → the most brushes one Print card needs on it (Kanagawa rules, "Expand your Print").
     most_brushes_needed: Mapping[str, int]
 
     @classmethod
@@ -155,13 +155,13 @@ class Tableau:
     print: tuple[PrintHalf | None, ...]
     studio: tuple[StudioHalf | None, ...]
     brush_bonus_diplomas: int
-    #: Storm tokens earned: they come only from Diplomas with a storm bonus (SOURCES.md, decision 7).
+    #: Storm tokens earned: they come only from Diplomas with a storm bonus (data/SOURCES.md, decision 7).
     storm_bonus_diplomas: int
     #: The season of each Print place, the Starting tile first; ``None`` where the card is unknown.
     seasons: tuple[str | None, ...]
     #: Landscape icons in the Studio, the Starting tile's included; jokers counted under ``joker``.
     landscape_icons: Mapping[str, int]
-    #: Printed Harmony symbols on Print and Studio cards; kept cards score nothing (SOURCES.md, decision 2).
+    #: Printed Harmony symbols on Print and Studio cards; kept cards score nothing (data/SOURCES.md, decision 2).
     harmony_symbols: int
     #: Studio icons (brush, assistant, arrow, keep) → how many cards show them.
     icon_counts: Mapping[str, int]
@@ -267,12 +267,12 @@ class Tableau:
 
     @property
     def arrows(self) -> int:
-        """Arrows in the Studio, the Starting tile's included (SOURCES.md, decision 9)."""
+        """Arrows in the Studio, the Starting tile's included (data/SOURCES.md, decision 9)."""
         return (self.start.arrows if self.start else 0) + self.icon_counts.get("arrow", 0)
 
     @property
     def keep_icons(self) -> int:
-        """Keep icons in the Studio: one card kept from round to round each (seed 000, "Continue your work")."""
+        """Keep icons in the Studio: one card kept from round to round each (Kanagawa rules, "Continue your work")."""
         return self.icon_counts.get("keep", 0)
 
     def icons_serving(self, landscape: str) -> int:
@@ -280,7 +280,7 @@ class Tableau:
         return self.landscape_icons.get(landscape, 0) + self.landscape_icons.get(JOKER, 0)
 
     def identical_landscapes(self, jokers_count: bool) -> tuple[int, str | None]:
-        """The most icons of one landscape, jokers added when they count (SOURCES.md, decision 10)."""
+        """The most icons of one landscape, jokers added when they count (data/SOURCES.md, decision 10)."""
         best, best_landscape = 0, None
         jokers = self.landscape_icons.get(JOKER, 0) if jokers_count else 0
         for landscape in LANDSCAPES:
@@ -292,7 +292,7 @@ class Tableau:
     @property
     def brushes_explained(self) -> int:
         """Brush pawns the tableau explains: the Starting tile's 2, one per brush icon in the Studio, one per held
-        Diploma with a brush bonus (SOURCES.md, decision 8)."""
+        Diploma with a brush bonus (data/SOURCES.md, decision 8)."""
         return (self.start.brushes if self.start else 2) + self.icon_counts.get("brush", 0) + self.brush_bonus_diplomas
 
     @property

@@ -1,71 +1,14 @@
-"""Plain-text renderings for the terminal: the score sheet, the legality report, the Diploma checker, the cards.
+"""Kanagawa's plain-text renderings for the terminal: the Diploma checker and the catalogue of cards.
 
-Values in, text out; the CLI prints what these return.
+Values in, text out; the commands of :mod:`marquoir.games.kanagawa.commands` print what these return.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.catalogue import Card, Catalogue
 from marquoir.games.kanagawa.diplomas import DiplomaCheck
-from marquoir.games.kanagawa.scoring import CATEGORY_NAMES, ScoreReport
-from marquoir.games.kanagawa.vocabulary import CATEGORIES
-from marquoir.i18n import _
-
-
-def _grid(rows: Sequence[Sequence[str]]) -> list[str]:
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for row in rows:
-        cells = [row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)]
-        lines.append("  ".join(cells).rstrip())
-    return lines
-
-
-def render_sheet(report: ScoreReport, explain: bool = False) -> str:
-    """The score sheet: categories as rows, players as columns, then totals, ranks, winners and issues."""
-    players = report.players
-    header = ["", *(p.name for p in players)]
-    rows = [header]
-    for category in CATEGORIES:
-        rows.append([_(CATEGORY_NAMES[category]), *(str(p.breakdown[category]) for p in players)])
-    rule = ["-" * max(len(row[0]) for row in rows), *("-" * max(len(p.name), 3) for p in players)]
-    rows.append(rule)
-    rows.append(["Total", *(str(p.total) for p in players)])
-    rows.append(["Rank", *(_ordinal(p.rank) for p in players)])
-    lines = _grid(rows)
-    winners = list(report.winners)
-    if len(winners) == 1:
-        lines.append(f"\nWinner: {winners[0]}")
-    elif winners:
-        lines.append(f"\nShared victory: {', '.join(winners)}")
-    if explain:
-        for player in players:
-            lines.append(f"\n{player.name}")
-            for category in CATEGORIES:
-                lines.append(
-                    f"  {CATEGORY_NAMES[category]}: {player.breakdown[category]} — {player.explanations[category]}"
-                )
-    lines.append("")
-    lines.append(render_issues(report.issues))
-    return "\n".join(lines)
-
-
-def _ordinal(rank: int) -> str:
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
-
-
-def render_issues(issues: Iterable[Issue]) -> str:
-    """The legality report in plain words, one issue a line."""
-    found = list(issues)
-    if not found:
-        return "Legal: no issue found."
-    lines = [f"{len(found)} issue(s):"]
-    lines += [f"  {issue}" for issue in found]
-    return "\n".join(lines)
 
 
 def render_diplomas(name: str, checks: Sequence[DiplomaCheck], held: Sequence[str]) -> str:

@@ -1,7 +1,7 @@
 """The words of Kanagawa's table document: seasons, families, landscapes, icons, subjects.
 
-Every word here comes from the rule seeds (``shared/seeds/000``, ``002``, ``003``) and the card data
-(``marquoir/data/kanagawa``); the table document (``shared/TABLE-FORMAT.md``) refuses any other word.
+Every word here comes from the rule documents (the Kanagawa rules, French rules and Yokai rules) and the card data
+(``marquoir/games/kanagawa/data``); the table document (``marquoir/data/table-format.md``) refuses any other word.
 """
 
 from __future__ import annotations
@@ -10,21 +10,21 @@ from typing import Final
 
 GAME: Final = "kanagawa"
 
-#: The four real seasons, then ``storm``: a storm-season card counts as any season (seed 002, section 3).
+#: The four real seasons, then ``storm``: a storm-season card counts as any season (Kanagawa French rules, section 3).
 SEASONS: Final = ("spring", "summer", "autumn", "winter")
 PRINT_SEASONS: Final = (*SEASONS, "storm")
 
 BASE_FAMILIES: Final = ("trees", "characters", "buildings", "animals")
-#: The Yokai expansion's three families of Lesson cards (seed 003, "54 Lesson Cards").
+#: The Yokai expansion's three families of Lesson cards (Yokai rules, "54 Lesson Cards").
 EXPANSION_FAMILIES: Final = ("kites", "lanterns", "umbrellas")
 CARD_FAMILIES: Final = BASE_FAMILIES + EXPANSION_FAMILIES
 
-#: Diploma families: the Print families plus the Studio ones and the Yokai Diploma (SOURCES.md, decision 7).
+#: Diploma families: the Print families plus the Studio ones and the Yokai Diploma (data/SOURCES.md, decision 7).
 STUDIO_DIPLOMA_FAMILIES: Final = ("brushes", "arrows", "landscapes")
 DIPLOMA_FAMILIES: Final = CARD_FAMILIES + STUDIO_DIPLOMA_FAMILIES + ("yokai",)
 
 LANDSCAPES: Final = ("forest", "water", "mountain", "plain")
-#: A joker landscape icon serves as any landscape (seed 002, "Règles maison").
+#: A joker landscape icon serves as any landscape (Kanagawa French rules, "Règles maison").
 JOKER: Final = "joker"
 STUDIO_LANDSCAPES: Final = (*LANDSCAPES, JOKER)
 
@@ -34,10 +34,10 @@ BUILDINGS: Final = ("thatch", "tower", "tiled-roof", "palace", "round", "temple"
 CHARACTERS: Final = ("warrior", "peasant", "monk", "lady")
 ANIMALS: Final = ("boar", "deer", "crane", "butterfly")
 
-#: Kite colours named by the Yokai Diplomas (seed 003) and the table format.
+#: Kite colours named by the Yokai Diplomas (Yokai rules) and the table format.
 KITE_COLOURS: Final = ("blue", "yellow", "red", "green")
 
-#: The French words of the physical cards, for display (SOURCES.md: the English slugs are literal glosses).
+#: The French words of the physical cards, for display (data/SOURCES.md: the English slugs are literal glosses).
 FRENCH_SUBJECTS: Final = {
     "thatch": "paille",
     "tower": "tour",
@@ -55,18 +55,18 @@ FRENCH_SUBJECTS: Final = {
     "butterfly": "papillon",
 }
 
-#: Yokai tokens held at the end: 1 → −1, 2 → −4, 3 → −9 (seed 003, "End of the Game").
+#: Yokai tokens held at the end: 1 → −1, 2 → −4, 3 → −9 (Yokai rules, "End of the Game").
 YOKAI_PENALTY: Final = (0, -1, -4, -9)
 YOKAI_TOKENS: Final = 3
-#: Storm tokens come only from Diplomas; 3 exist (SOURCES.md, decision 7).
+#: Storm tokens come only from Diplomas; 3 exist (data/SOURCES.md, decision 7).
 STORM_TOKENS: Final = 3
-#: Brush pawns in the box (seed 000, "Components").
+#: Brush pawns in the box (Kanagawa rules, "Components").
 BRUSH_PAWNS: Final = 15
-#: Grand Master pawn at the end: 2 points (seed 002, section 3).
+#: Grand Master pawn at the end: 2 points (Kanagawa French rules, section 3).
 GRAND_MASTER_POINTS: Final = 2
-#: Cards of one family in a deck (seed 002, "Contenu": 18 per back colour; seed 003: 18 × 3 colours).
+#: Cards of one family in a deck (Kanagawa French rules, "Contenu": 18 per back colour; Yokai rules: 18 × 3 colours).
 CARDS_PER_FAMILY: Final = 18
-#: A round that ends with a player holding this many painted cards ends the game (seed 000, "End of the Game").
+#: A round that ends with a player holding this many painted cards ends the game (Kanagawa rules, "End of the Game").
 END_PRINT_CARDS: Final = 11
 
 #: Score sheet categories, in the order of the paper sheet.

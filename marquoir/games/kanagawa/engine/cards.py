@@ -1,10 +1,10 @@
 """The Lesson cards of an engine game: the deck is a value the caller supplies.
 
-Base families come from the catalogue (``data/kanagawa/cards.csv``). The 54 Yokai expansion cards have no public
-card-by-card list and none may be invented (``SOURCES.md``, "Yokai cards"), so a game with an expansion family needs
-its cards supplied as values: a Print half and a Studio half per card, 18 per family (seed 003, "54 Lesson Cards").
-:func:`read_expansion_cards` reads them from a JSON document (a list of ``{"print": {...}, "studio": {...}}``, each
-half written as in a table document, ``shared/TABLE-FORMAT.md``), with the core's own reader.
+Base families come from the catalogue (``data/cards.csv``). The 54 Yokai expansion cards have no public
+card-by-card list and none may be invented (``data/SOURCES.md``, "Yokai cards"), so a game with an expansion family
+needs its cards supplied as values: a Print half and a Studio half per card, 18 per family (Yokai rules, "54 Lesson
+Cards"). :func:`read_expansion_cards` reads them from a JSON document (a list of ``{"print": {...}, "studio":
+{...}}``, each half written as in a table document, ``marquoir/data/table-format.md``), with the core's own reader.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def load_expansion_cards(text: str, where: str = "cards") -> tuple[LessonCard, .
 
 
 def build_deck(families: Sequence[str], expansion: Sequence[LessonCard] = ()) -> tuple[LessonCard, ...]:
-    """The 72 cards of a game: the 4 base families, or 2 base and 2 expansion families (seed 003, "Game Set-up"
+    """The 72 cards of a game: the 4 base families, or 2 base and 2 expansion families (Yokai rules, "Game Set-up"
     4). Expansion families take their 18 cards each from ``expansion``; anything else is refused, naming it."""
     families = tuple(families)
     base = [f for f in families if f in BASE_FAMILIES]
@@ -115,6 +115,6 @@ def build_deck(families: Sequence[str], expansion: Sequence[LessonCard] = ()) ->
             raise TableError(
                 "cards",
                 f"{family} is an expansion family: the engine needs its {CARDS_PER_FAMILY} cards supplied "
-                f"(got {supplied[family]}); no catalogue of the Yokai cards exists (SOURCES.md, 'Yokai cards')",
+                f"(got {supplied[family]}); no catalogue of the Yokai cards exists (data/SOURCES.md, 'Yokai cards')",
             )
     return base_cards(base) + tuple(card for card in expansion if card.family in extra)

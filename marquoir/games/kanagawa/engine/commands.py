@@ -4,7 +4,7 @@
 plays N games, shows a progress bar on standard error for long runs, prints a summary (scores, game length, how
 often each Diploma is taken) and writes each finished table as a table document in DIR.
 
-Expansion families (kites, lanterns, umbrellas) have no card list (``SOURCES.md``, "Yokai cards"): a game with them
+Expansion families (kites, lanterns, umbrellas) have no card list (``data/SOURCES.md``, "Yokai cards"): a game with them
 needs ``--cards FILE``, a JSON list of ``{"print": {...}, "studio": {...}}`` cards; without it the command refuses
 with a clear message rather than invent cards.
 """

@@ -5,9 +5,9 @@ Seed 000, "Expand your Print":
 * *Place a Brush in your Studio*: a brush not yet placed (a starting brush or a new one) goes, at any point of the
   turn, on an empty landscape icon of the Studio.
 * *Move a brush*: a brush on an icon moves to a different, empty icon; each move uses one arrow symbol, and each
-  arrow is used once per round (the Starting tile's arrow included: ``SOURCES.md``, "Facts for the rules engine").
+  arrow is used once per round (the Starting tile's arrow included: ``data/SOURCES.md``, "Facts for the rules engine").
 * A Print card needs its count of brushes standing on Studio icons of its landscape; a joker icon serves any
-  landscape (seed 002, "Règles maison"; ``SOURCES.md``, columns of ``kanagawa-cards.csv``).
+  landscape (Kanagawa French rules, "Règles maison"; ``data/SOURCES.md``, columns of ``kanagawa-cards.csv``).
 * The golden rules: each landscape icon holds one brush; each brush paints one landscape per round (before or
   after it moves); each landscape icon is used once per round.
 
@@ -29,13 +29,17 @@ from marquoir.errors import RuleError
 from marquoir.games.kanagawa.catalogue import Paint
 from marquoir.games.kanagawa.vocabulary import JOKER
 
-#: Rule names, as :class:`~marquoir.errors.RuleError` reports them (seed 000, "Expand your Print").
-ONE_BRUSH_PER_ICON = "one brush per landscape icon (seed 000, golden rules)"
-PAINTS_ONCE = "each brush paints one landscape per round (seed 000, golden rules)"
-ICON_ONCE = "each landscape icon is used once per round (seed 000, 'Expand your Print')"
-ARROW_ONCE = "each arrow is used once per round to move one brush (seed 000, 'Move a brush')"
-NEEDS_BRUSHES = "a Print card needs its count of brushes on icons of its landscape (seed 000, 'Expand your Print')"
-PLACE_RULE = "a new brush goes on an empty landscape icon of the Studio (seed 000, 'Place a Brush in your Studio')"
+#: Rule names, as :class:`~marquoir.errors.RuleError` reports them (Kanagawa rules, "Expand your Print").
+ONE_BRUSH_PER_ICON = "one brush per landscape icon (Kanagawa rules, golden rules)"
+PAINTS_ONCE = "each brush paints one landscape per round (Kanagawa rules, golden rules)"
+ICON_ONCE = "each landscape icon is used once per round (Kanagawa rules, 'Expand your Print')"
+ARROW_ONCE = "each arrow is used once per round to move one brush (Kanagawa rules, 'Move a brush')"
+NEEDS_BRUSHES = (
+    "a Print card needs its count of brushes on icons of its landscape (Kanagawa rules, 'Expand your Print')"
+)
+PLACE_RULE = (
+    "a new brush goes on an empty landscape icon of the Studio (Kanagawa rules, 'Place a Brush in your Studio')"
+)
 
 
 def serves(icon: str, landscape: str) -> bool:

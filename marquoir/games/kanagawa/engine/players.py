@@ -2,7 +2,7 @@
 
 A player is any object with ``choose(state, actions, rng) -> action``; it is handed the legal actions of the
 state, so it can never break a rule. The greedy player looks only at what the School board shows face up
-(``data/kanagawa/school.csv``): a face-down card is judged by its back.
+(``data/school.csv``): a face-down card is judged by its back.
 """
 
 from __future__ import annotations

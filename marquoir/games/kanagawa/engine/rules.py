@@ -1,7 +1,7 @@
 """The rules of a Kanagawa round: the School board, taking a column, working, Diplomas, Yokai, end of the game.
 
-Sources: seed 000 ("Game Play" steps 1–3, "End of the Game"), seed 002 (sections 2 and 4), seed 003 ("Gameplay"),
-``SOURCES.md`` (rule decisions 7, 8, 12). The painting rules themselves are in
+Sources: Kanagawa rules ("Game Play" steps 1–3, "End of the Game"), Kanagawa French rules (sections 2 and 4), Yokai
+rules ("Gameplay"), ``data/SOURCES.md`` (rule decisions 7, 8, 12). The painting rules themselves are in
 :mod:`~marquoir.games.kanagawa.engine.painting`; Diploma requirements are judged by
 :mod:`~marquoir.games.kanagawa.diplomas` (written once): :func:`~marquoir.games.kanagawa.diplomas.meets`, the verdict
 of :func:`~marquoir.games.kanagawa.diplomas.check_diploma` without listing the cards (a conformance test checks that
@@ -44,19 +44,20 @@ from marquoir.games.kanagawa.tableau import Tableau
 from marquoir.games.kanagawa.vocabulary import END_PRINT_CARDS
 
 # Rule names (the ``rule`` of a RuleError).
-R_TURN = "players act in turn order, a choice or Diploma first (seed 000, step 2)"
+R_TURN = "players act in turn order, a choice or Diploma first (Kanagawa rules, step 2)"
 R_MUST_TAKE = (
     "a player alone at school, every player after the third row, and every player once the deck is out must take "
-    "a column (seed 000, step 2 and 'New Lesson')"
+    "a column (Kanagawa rules, step 2 and 'New Lesson')"
 )
-R_COLUMN = "take a whole column still on the School board (seed 000, 'Choose a column')"
-R_HAND = "only cards in hand can be placed (seed 000, 'Continue your work')"
-R_KEEP = "one card kept from round to round per keep icon (seed 000, 'Continue your work', exception)"
+R_COLUMN = "take a whole column still on the School board (Kanagawa rules, 'Choose a column')"
+R_HAND = "only cards in hand can be placed (Kanagawa rules, 'Continue your work')"
+R_KEEP = "one card kept from round to round per keep icon (Kanagawa rules, 'Continue your work', exception)"
 R_DIPLOMA = (
-    "a Diploma is taken or left the moment it is met, one per family (seed 000, 'Take the corresponding diploma(s)')"
+    "a Diploma is taken or left the moment it is met, one per family "
+    "(Kanagawa rules, 'Take the corresponding diploma(s)')"
 )
-R_YOKAI = "Yokai tokens move as seed 003 says ('Arrival of a New Yokai', 'Movement of a Yokai')"
-R_OVER = "the game is over (seed 000, 'End of the Game')"
+R_YOKAI = "Yokai tokens move as the Yokai rules say ('Arrival of a New Yokai', 'Movement of a Yokai')"
+R_OVER = "the game is over (Kanagawa rules, 'End of the Game')"
 R_PAINT = painting.NEEDS_BRUSHES
 
 # ----------------------------------------------------------------------------------------------- views
@@ -69,7 +70,7 @@ def icons_of(state: GameState, seat: int) -> tuple[str, ...]:
 
 
 def arrows_of(state: GameState, seat: int) -> int:
-    """Arrows in the Studio, the Starting tile's included (SOURCES.md, decision 9)."""
+    """Arrows in the Studio, the Starting tile's included (data/SOURCES.md, decision 9)."""
     return state.players[seat].arrows
 
 
@@ -86,7 +87,7 @@ def studio_view(start: str, studio: tuple[StudioHalf, ...]) -> tuple[tuple[str, 
 
 def must_take(state: GameState) -> bool:
     """Whether the player to decide must take a column: alone at school when the step began, after the third row,
-    or once the last card of the deck reached the board (seed 000, step 2, 'New Lesson' and its note)."""
+    or once the last card of the deck reached the board (Kanagawa rules, step 2, 'New Lesson' and its note)."""
     return state.deck_out or state.rows >= 3 or state.alone_at_start
 
 
@@ -136,7 +137,7 @@ def detailed_player(state: GameState, seat: int) -> DetailedPlayer:
 
 
 def final_table(state: GameState) -> Table:
-    """The table at the end of the game, as the table document describes it (``shared/TABLE-FORMAT.md``):
+    """The table at the end of the game, as the table document describes it (``marquoir/data/table-format.md``):
     score it with :func:`marquoir.games.kanagawa.scoring.score`. Storm tokens are left for the calculator to place."""
     if not state.over:
         raise RuleError(R_OVER, "the game is not over: the table is written at the end of the game")
@@ -149,7 +150,8 @@ def final_table(state: GameState) -> Table:
 
 def lay_row(state: GameState) -> GameState:
     """The Grand Master lays one card per player still at school on the next row, under the columns still on the
-    board (seed 000, steps 1 and 3); the last card of the deck reaching the board ends the game after this round."""
+    board (Kanagawa rules, steps 1 and 3); the last card of the deck reaching the board ends the game after this
+    round."""
     n = len(state.players)
     columns = state.columns if state.rows else tuple(Column(space=i + 1) for i in range(n))
     count = min(len(columns), len(state.draw))
@@ -169,9 +171,9 @@ def lay_row(state: GameState) -> GameState:
 
 
 def _end_round(state: GameState) -> GameState:
-    """End of the round: the Assistant's holder takes the Grand Master (seed 000, step 3). The game ends after the
+    """End of the round: the Assistant's holder takes the Grand Master (Kanagawa rules, step 3). The game ends after the
     round in which the deck ran out or a player has 11 or more painted cards, the Starting tile not counted
-    (seed 000, 'End of the Game'; SOURCES.md decision 12)."""
+    (Kanagawa rules, 'End of the Game'; data/SOURCES.md decision 12)."""
     state = state._replace(grand_master=state.assistant, columns=(), rows=0, to_decide=())
     most = max(len(p.print) for p in state.players)
     if state.deck_out or most >= END_PRINT_CARDS:
@@ -196,7 +198,7 @@ def _advance(state: GameState) -> GameState:
 
 def _offers(state: GameState, seat: int, families: Iterable[str]) -> tuple[str, ...]:
     """Diplomas ``seat`` has just met among ``families``: still on the table, of a family the player holds none of,
-    not left before (seed 000, 'Take the corresponding diploma(s)'); judged by the core's ``meets``."""
+    not left before (Kanagawa rules, 'Take the corresponding diploma(s)'); judged by the core's ``meets``."""
     player = state.players[seat]
     cat = catalogue()
     held = {cat.diplomas[d].family for d in player.diplomas}
@@ -219,8 +221,9 @@ def diplomas_met(state: GameState, seat: int, diplomas: Iterable[str]) -> tuple[
 
     Faster than judging the whole table: a Print Diploma is judged on the player's Print alone, a Studio one on the
     Starting tile, the Studio, the Diplomas held and the Yokai tokens alone (the figures of ``diplomas.csv``'s
-    ``place``: seed 002 section 3, seed 003), so only the half that counts is resolved and counted. A conformance
-    test checks at every step of random games that the verdicts are those of ``check_diploma`` on the whole table.
+    ``place``: Kanagawa French rules section 3, Yokai rules), so only the half that counts is resolved and counted. A
+    conformance test checks at every step of random games that the verdicts are those of ``check_diploma`` on the
+    whole table.
     """
     cat = catalogue()
     tiles = cat.diplomas
@@ -324,9 +327,10 @@ def _resolve_choice(state: GameState, choice: Choice, target: int) -> tuple[Game
 
 
 def _diploma_bonus(state: GameState, seat: int, diploma: str) -> tuple[GameState, list[tuple[int, set[str]]]]:
-    """A Diploma's bonus, given at once (seed 002, section 3; seed 003; ``diplomas.csv`` column ``bonus``): a brush
-    from the reserve, a Storm token, the Assistant pawn, or giving one of your Yokai to an opponent. An empty reserve
-    gives nothing (decision: no source says otherwise; with the base cards the 15 brushes never run out)."""
+    """A Diploma's bonus, given at once (Kanagawa French rules, section 3; Yokai rules; ``diplomas.csv`` column
+    ``bonus``): a brush from the reserve, a Storm token, the Assistant pawn, or giving one of your Yokai to an
+    opponent. An empty reserve gives nothing (decision: no source says otherwise; with the base cards the 15 brushes
+    never run out)."""
     bonus = catalogue().diplomas[diploma].bonus
     player = state.players[seat]
     if bonus == "brush" and state.brush_reserve > 0:
@@ -491,7 +495,7 @@ def _apply_school(state: GameState, action: Action) -> GameState:
     state = _set_player(state, seat, hand=player.hand + column.cards, at_school=False)
     dirty: list[tuple[int, set[str]]] = []
     for card in column.cards:
-        # Arrival of a new Yokai: on taking the card, wherever it goes (seed 003).
+        # Arrival of a new Yokai: on taking the card, wherever it goes (Yokai rules).
         if state.cards[card].print.yokai_arrival:
             if state.yokai_reserve > 0:
                 state = _gain_yokai(state, seat)._replace(yokai_reserve=state.yokai_reserve - 1)
@@ -545,7 +549,7 @@ def _apply_work(state: GameState, seat: int, action: Action) -> GameState:
 
 
 def _to_studio(state: GameState, seat: int, card: LessonCard) -> GameState:
-    """Studio effects apply at once (seed 000, 'Improve your Studio'; seed 003, 'Movement of a Yokai'): a brush
+    """Studio effects apply at once (Kanagawa rules, 'Improve your Studio'; Yokai rules, 'Movement of a Yokai'): a brush
     from the reserve, the Assistant pawn, giving a Yokai; arrows, keep icons and landscapes count from now on."""
     half = card.studio
     player = state.players[seat]

@@ -1,8 +1,8 @@
 """Setting up a Kanagawa game: the deck shuffled, Starting tiles and brushes dealt, the first row laid.
 
-Set-up (seed 000, "Setup"; seed 002, section 1; seed 003, "Game Set-up"): the 72 Lesson cards of the 4 families in
-play, shuffled; a Starting tile and 2 brushes each out of 15; 3 Storm tokens; 3 Yokai tokens with the expansion;
-the first player holds the Grand Master and the Assistant.
+Set-up (Kanagawa rules, "Setup"; Kanagawa French rules, section 1; Yokai rules, "Game Set-up"): the 72 Lesson cards
+of the 4 families in play, shuffled; a Starting tile and 2 brushes each out of 15; 3 Storm tokens; 3 Yokai tokens
+with the expansion; the first player holds the Grand Master and the Assistant.
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ def new_game(
     """
     names = tuple(f"P{i + 1}" for i in range(players)) if isinstance(players, int) else tuple(players)
     if not 2 <= len(names) <= 4:
-        raise RuleError("2 to 4 players (seed 002, section 1)", f"{len(names)} players")
+        raise RuleError("2 to 4 players (Kanagawa French rules, section 1)", f"{len(names)} players")
     rng = random.Random(seed)
     cat = catalogue()
     tiles = list(starts) if starts is not None else rng.sample(sorted(cat.start_tiles), len(names))
     if len(tiles) != len(names) or len(set(tiles)) != len(tiles) or any(t not in cat.start_tiles for t in tiles):
-        raise RuleError("one Starting tile each (seed 002, section 1)", f"Starting tiles {tiles}")
+        raise RuleError("one Starting tile each (Kanagawa French rules, section 1)", f"Starting tiles {tiles}")
     fams = tuple(families) if families is not None else tuple(dict.fromkeys(card.family for card in cards))
     order = list(range(len(cards)))
     if shuffle:

@@ -1,8 +1,8 @@
 """Immutable game states and actions of the Kanagawa rules engine, and the set-up of a new game.
 
-Set-up (seed 000, "Setup"; seed 002, section 1; seed 003, "Game Set-up"): the 72 Lesson cards of the 4 families in
-play, shuffled; a Starting tile and 2 brushes each out of 15; 3 Storm tokens; 3 Yokai tokens with the expansion;
-the first player holds the Grand Master and the Assistant.
+Set-up (Kanagawa rules, "Setup"; Kanagawa French rules, section 1; Yokai rules, "Game Set-up"): the 72 Lesson cards
+of the 4 families in play, shuffled; a Starting tile and 2 brushes each out of 15; 3 Storm tokens; 3 Yokai tokens
+with the expansion; the first player holds the Grand Master and the Assistant.
 
 Cards are referred to by their index in the game's deck (``GameState.cards``), players by their seat (0 first).
 """
@@ -26,20 +26,20 @@ from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, EXPANSION_FAMILIES, 
 
 @dataclass(frozen=True, slots=True)
 class Wait:
-    """Broaden your knowledge: stay at school for another row (seed 000, step 2)."""
+    """Broaden your knowledge: stay at school for another row (Kanagawa rules, step 2)."""
 
 
 @dataclass(frozen=True, slots=True)
 class TakeColumn:
     """Put it into practice: take every card of a column of the School board (``column`` counts the columns
-    still on the board from the left) and leave school (seed 000, step 2)."""
+    still on the board from the left) and leave school (Kanagawa rules, step 2)."""
 
     column: int
 
 
 @dataclass(frozen=True, slots=True)
 class ToStudio:
-    """Improve your Studio with a card in hand; its effects apply at once (seed 000, "Improve your Studio")."""
+    """Improve your Studio with a card in hand; its effects apply at once (Kanagawa rules, "Improve your Studio")."""
 
     card: int
 
@@ -54,14 +54,15 @@ class Paint:
 
 @dataclass(frozen=True, slots=True)
 class PlaceBrush:
-    """Place a brush not yet placed on the empty landscape icon ``icon`` (seed 000, "Place a Brush")."""
+    """Place a brush not yet placed on the empty landscape icon ``icon`` (Kanagawa rules, "Place a Brush")."""
 
     icon: int
 
 
 @dataclass(frozen=True, slots=True)
 class MoveBrush:
-    """Move the brush on icon ``source`` to the empty icon ``target`` with one arrow (seed 000, "Move a brush")."""
+    """Move the brush on icon ``source`` to the empty icon ``target`` with one arrow (Kanagawa rules, "Move a
+    brush")."""
 
     source: int
     target: int
@@ -69,33 +70,33 @@ class MoveBrush:
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    """Finish your work: the cards still in hand are kept, one per keep icon (seed 000, "Continue your work")."""
+    """Finish your work: the cards still in hand are kept, one per keep icon (Kanagawa rules, "Continue your work")."""
 
 
 @dataclass(frozen=True, slots=True)
 class TakeDiploma:
-    """Take a Diploma that has just been met (seed 000, "Take the corresponding diploma(s)")."""
+    """Take a Diploma that has just been met (Kanagawa rules, "Take the corresponding diploma(s)")."""
 
     diploma: str
 
 
 @dataclass(frozen=True, slots=True)
 class LeaveDiploma:
-    """Leave a Diploma that has just been met: it is gone for this player (seed 000, "Leave a diploma")."""
+    """Leave a Diploma that has just been met: it is gone for this player (Kanagawa rules, "Leave a diploma")."""
 
     diploma: str
 
 
 @dataclass(frozen=True, slots=True)
 class TakeYokaiFrom:
-    """Arrival of a Yokai with the reserve empty: take one from ``player`` (seed 003, "Arrival of a New Yokai")."""
+    """Arrival of a Yokai with the reserve empty: take one from ``player`` (Yokai rules, "Arrival of a New Yokai")."""
 
     player: int
 
 
 @dataclass(frozen=True, slots=True)
 class GiveYokai:
-    """Give one of your Yokai to the opponent ``player`` (seed 003, "Movement of a Yokai"; give-yokai Diplomas)."""
+    """Give one of your Yokai to the opponent ``player`` (Yokai rules, "Movement of a Yokai"; give-yokai Diplomas)."""
 
     player: int
 
@@ -216,7 +217,7 @@ class GameState(NamedTuple):
 
 @cache
 def school_faces() -> dict[tuple[int, int, int], bool]:
-    """``(players, row, space) → face down?`` from ``data/kanagawa/school.csv`` (seed 000 gives the 4-player first
+    """``(players, row, space) → face down?`` from ``data/school.csv`` (the Kanagawa rules give the 4-player first
     row; the rest is an assumption: it changes what players see, never what is legal)."""
     text = resources.files("marquoir.games.kanagawa").joinpath("data", "school.csv").read_text(encoding="utf-8")
     return {

@@ -1,0 +1,65 @@
+"""Plain-text renderings for the terminal, for any game: the score table (categories × players, totals, ranks, the
+ranking in words) and the legality report. Values in, text out; the CLI prints what these return."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from marquoir.core.issues import Issue
+from marquoir.core.report import ScoreReport
+from marquoir.games import get_game
+from marquoir.i18n import _
+
+
+def _grid(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def ordinal(rank: int) -> str:
+    """1st, 2nd, 3rd, 4th… (the terminal speaks English)."""
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def render_score_table(report: ScoreReport, explain: bool = False) -> str:
+    """The score table: the game's categories as rows, players as columns, then totals, ranks, winners, the
+    ranking in words, and the issues; with ``explain``, every figure explained."""
+    game = get_game(report.game)
+    players = report.players
+    labels = {category: _(game.category_labels[category]) for category in game.categories}
+    rows = [["", *(p.name for p in players)]]
+    for category in game.categories:
+        rows.append([labels[category], *(str(p.breakdown[category]) for p in players)])
+    rows.append(["-" * max(len(row[0]) for row in rows), *("-" * max(len(p.name), 3) for p in players)])
+    rows.append(["Total", *(str(p.total) for p in players)])
+    rows.append(["Rank", *(ordinal(p.rank) for p in players)])
+    lines = _grid(rows)
+    winners = list(report.winners)
+    if len(winners) == 1:
+        lines.append(f"\nWinner: {winners[0]}")
+    elif winners:
+        lines.append(f"\nShared victory: {', '.join(winners)}")
+    lines += list(report.notes)
+    if explain:
+        for player in players:
+            lines.append(f"\n{player.name}")
+            for category in game.categories:
+                lines.append(f"  {labels[category]}: {player.breakdown[category]} — {player.explanations[category]}")
+    lines.append("")
+    lines.append(render_issues(report.issues))
+    return "\n".join(lines)
+
+
+def render_issues(issues: Iterable[Issue]) -> str:
+    """The legality report in plain words, one issue a line."""
+    found = list(issues)
+    if not found:
+        return "Legal: no issue found."
+    lines = [f"{len(found)} issue(s):"]
+    lines += [f"  {issue}" for issue in found]
+    return "\n".join(lines)
