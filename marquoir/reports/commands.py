@@ -15,7 +15,7 @@ from typing import Any
 from marquoir.errors import MarquoirError, UsageError
 from marquoir.files import read_table
 from marquoir.reports.i18n import LANGUAGES
-from marquoir.reports.sheets import PAPERS, html_to_pdf, render_blank_sheet, render_filled_sheet
+from marquoir.reports.sheets import LAYOUTS, PAPERS, html_to_pdf, render_blank_sheet, render_filled_sheet
 
 
 class OutputError(MarquoirError):
@@ -37,14 +37,21 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     as_html = args.output.lower().endswith((".html", ".htm"))
     paper = None if as_html and args.paper is None else (args.paper or "a4")
     if args.table is not None:
-        if args.players is not None or args.yokai:
-            raise UsageError("--players and --yokai are for a blank sheet; a table's sheet takes them from the table")
+        if args.players is not None or args.yokai or args.game != "kanagawa":
+            raise UsageError(
+                "--game, --players and --yokai are for a blank sheet; a table's sheet takes them from the table"
+            )
         html = render_filled_sheet(read_table(args.table), lang=args.lang, paper=paper)
     else:
         if args.players is None:
             raise UsageError("sheet: give a TABLE document for its filled sheet, or --players N for a blank one")
-        html = render_blank_sheet(args.players, yokai=args.yokai, lang=args.lang, paper=paper)
-    _write(args.output, html.encode("utf-8") if as_html else html_to_pdf(html))
+        if args.yokai and args.game != "kanagawa":
+            raise UsageError("--yokai: the Yokai expansion is Kanagawa's")
+        html = render_blank_sheet(args.players, game=args.game, yokai=args.yokai, lang=args.lang, paper=paper)
+    data = html.encode("utf-8") if as_html else html_to_pdf(html)
+    _write(args.output, data)
+    what = "page to print" if as_html else "PDF"
+    print(f"{args.output}: the {what} of the sheet ({len(data):,} bytes)")
     return 0
 
 
@@ -78,7 +85,9 @@ def register_commands(subparsers: Any) -> None:
     """Add ``sheet`` and ``export`` to the ``marquoir`` command line."""
     p = subparsers.add_parser("sheet", help="print a score sheet as PDF (or HTML): blank, or filled from a table")
     p.add_argument("table", metavar="TABLE", nargs="?", help="table document (JSON) for its filled sheet; - for stdin")
-    p.add_argument("--players", type=int, choices=range(2, 5), metavar="N", help="blank sheet for N players (2–4)")
+    p.add_argument("--game", choices=sorted(LAYOUTS), default="kanagawa", help="game of a blank sheet (default kanagawa)")
+    p.add_argument("--players", type=int, choices=range(1, 5), metavar="N",
+                   help="blank sheet for N players (Kanagawa 2–4, Bonsai 1–4)")
     p.add_argument("--yokai", action="store_true", help="blank sheet with the Yokai expansion's rows and Diplomas")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the sheet (default en)")
     p.add_argument("--paper", choices=PAPERS, help="paper size (default a4 for PDF; HTML: the printer's)")

@@ -27,5 +27,12 @@ DOMAIN = "sheets"
 
 
 def gettext_for(lang: str) -> Gettext:
-    """The ``gettext`` of the sheets in ``lang``."""
-    return i18n.gettext_for(lang, DOMAIN)
+    """The ``gettext`` of the sheets in ``lang``: the sheets' catalogue, then the core's (the games' own words —
+    goal tiles, Parchments — which the core translates already)."""
+    sheets, core = i18n.gettext_for(lang, DOMAIN), i18n.gettext_for(lang, "core")
+
+    def gettext(message: str) -> str:
+        found = sheets(message)
+        return found if found != message else core(message)
+
+    return gettext

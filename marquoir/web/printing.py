@@ -18,9 +18,9 @@ from flask import Blueprint, Response, render_template, request
 from flask.typing import ResponseReturnValue
 
 from marquoir.i18n import get_language
+from marquoir.games import GAMES
 from marquoir.reports.sheets import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
+    LAYOUTS,
     PAPERS,
     blank_sheet_pdf,
     filled_sheet_pdf,
@@ -79,31 +79,39 @@ def no_icon() -> ResponseReturnValue:
     return Response(status=204)
 
 
+def _options_page(values: dict[str, Any], errors: dict[str, str], status: int = 200) -> ResponseReturnValue:
+    games = [(name, GAMES[name], layout) for name, layout in LAYOUTS.items()]
+    return render_template("printing/index.html", values=values, errors=errors, games=games), status
+
+
 @bp.get("/print")
 def index() -> ResponseReturnValue:
-    """The blank sheet's options: players, Yokai rows, paper, page or PDF."""
-    return render_template("printing/index.html", values={"players": "4", "yokai": False, "paper": "a4",
-                                                          "format": "html"}, errors={})
+    """The blank sheet's options: the game, players, Yokai rows, paper, page or PDF."""
+    return _options_page({"game": "kanagawa", "players": "4", "yokai": False, "paper": "a4", "format": "html"}, {})
 
 
 @bp.get("/print/blank")
 def blank() -> ResponseReturnValue:
     """A blank score sheet, as the options say (each wrong option is named beside its field)."""
     options, errors = _choices(request.args)
+    game = request.args.get("game", "kanagawa")
+    if game not in LAYOUTS:
+        errors["game"] = _("Choose a game.")
+        game = "kanagawa"
+    layout = LAYOUTS[game]
     players_text = request.args.get("players", "")
-    if players_text not in {str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}:
-        errors["players"] = _("A sheet is for 2 to 4 players.")
-    yokai = request.args.get("yokai") in ("1", "on", "y", "yes")
+    if players_text not in {str(n) for n in range(layout.min_players, layout.max_players + 1)}:
+        errors["players"] = _("A %(game)s sheet is for %(least)d to %(most)d players.") % {
+            "game": _(GAMES[game].title), "least": layout.min_players, "most": layout.max_players}
+    yokai = game == "kanagawa" and request.args.get("yokai") in ("1", "on", "y", "yes")
     if errors:
-        values = {"players": players_text, "yokai": yokai, **options}
-        return render_template("printing/index.html", values=values, errors=errors), 422
+        return _options_page({"game": game, "players": players_text, "yokai": yokai, **options}, errors, 422)
     players = int(players_text)
     lang = get_language()
     if options["format"] == "pdf":
-        data = blank_sheet_pdf(players, yokai=yokai, lang=lang, paper=options["paper"])
-        name = f"kanagawa-sheet-{players}p{'-yokai' if yokai else ''}-{lang}.pdf"
-        return pdf_response(data, name)
-    return sheet_response(render_blank_sheet(players, yokai=yokai, lang=lang))
+        data = blank_sheet_pdf(players, game=game, yokai=yokai, lang=lang, paper=options["paper"])
+        return pdf_response(data, f"{game}-sheet-{players}p{'-yokai' if yokai else ''}-{lang}.pdf")
+    return sheet_response(render_blank_sheet(players, game=game, yokai=yokai, lang=lang))
 
 
 @bp.get("/s/<token>/sheet")

@@ -109,7 +109,7 @@ def test_a_blank_sheet_as_pdf_on_a4_and_letter(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(
     ("query", "field", "message"),
-    [("players=5", "players", "A sheet is for 2 to 4 players."), ("players=two", "players", "2 to 4 players"),
+    [("players=5", "players", "A Kanagawa sheet is for 2 to 4 players."), ("players=two", "players", "2 to 4 players"),
      ("players=3&paper=a3", "paper", "Choose A4 or Letter."), ("players=3&format=docx", "format", "Choose a page")],
 )
 def test_wrong_sheet_options_are_named_beside_their_field(client: FlaskClient, query: str, field: str,

@@ -24,6 +24,7 @@ from marquoir.errors import MarquoirError
 from marquoir.games import AnyTable, get_game
 from marquoir.i18n import language
 from marquoir.reports.i18n import Gettext, check_lang, gettext_for
+from marquoir.reports.sheets.bonsai import BONSAI_SHEET
 from marquoir.reports.sheets.kanagawa import CATEGORY_LABELS, KANAGAWA_SHEET, diploma_groups
 from marquoir.reports.sheets.layout import ReminderGroup, Row, SheetLayout
 
@@ -41,7 +42,7 @@ TEMPLATES = _templates()
 #: Paper sizes the PDF can be laid out for; the HTML without a size prints on whatever paper the printer has.
 PAPERS = ("a4", "letter")
 #: Each game's sheet, by the game's name.
-LAYOUTS: Mapping[str, SheetLayout] = {layout.game: layout for layout in (KANAGAWA_SHEET,)}
+LAYOUTS: Mapping[str, SheetLayout] = {layout.game: layout for layout in (KANAGAWA_SHEET, BONSAI_SHEET)}
 #: Players a Kanagawa sheet is for (the default game of the blank sheet).
 MIN_PLAYERS, MAX_PLAYERS = KANAGAWA_SHEET.min_players, KANAGAWA_SHEET.max_players
 
@@ -132,6 +133,7 @@ def render_blank_sheet(
     options = {"yokai": yokai}
     return _ENV.get_template("blank.html").render(
         _=_,
+        game=game,
         lang=lang,
         paper=paper,
         title=layout.blank_title(options, _),
@@ -218,6 +220,7 @@ def render_filled_sheet(
     columns = _columns(table, data, rows, layout, lang, _)
     return _ENV.get_template("filled.html").render(
         _=_,
+        game=table.game,
         lang=lang,
         paper=paper,
         title=title or layout.filled_title(table, _),
