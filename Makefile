@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: test run lint typecheck unit bench clean system-deps catalogues
+.PHONY: test quick run lint typecheck unit bench clean system-deps catalogues
 
 # Debian packages the tests need: Chromium for the browser tests, Poppler's pdftoppm to look at rendered PDFs,
 # Pango and fonts for WeasyPrint, PostgreSQL for the storage tests. Installed only when missing, and only where
@@ -35,6 +35,10 @@ typecheck: $(STAMP)
 
 unit: $(STAMP) catalogues
 	$(PY) -m pytest
+
+# The developer's loop: no browser, nothing slow, a few Hypothesis examples per property (make test runs it all).
+quick: $(STAMP) catalogues
+	$(PY) -m pytest -m "not browser and not slow" --hypothesis-profile=quick -q
 
 # Compile the sheets' message catalogues (.po -> .mo, only those out of date).
 catalogues: $(STAMP)

@@ -39,7 +39,7 @@ os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='marq
 
 # The full profile is Hypothesis's own (each test may set its own number of examples); "quick" trims every test to
 # a few examples for the developer's loop.
-settings.register_profile("full", settings())
+settings.register_profile("full", settings(max_examples=100))
 settings.register_profile(
     "quick", max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

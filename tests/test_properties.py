@@ -6,8 +6,9 @@ import contextlib
 import json
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from support.examples import examples
 
 from marquoir import TableError, dump_table, load_table, score, table_to_document
 from marquoir.games.kanagawa.legality import CODES, check
@@ -114,7 +115,7 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
     return doc
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 @given(tables())
 def test_total_is_the_sum_of_the_breakdown_and_ranks_are_consistent(doc: dict[str, Any]) -> None:
     report = score(load_table(doc))
@@ -126,7 +127,7 @@ def test_total_is_the_sum_of_the_breakdown_and_ranks_are_consistent(doc: dict[st
     assert all(issue.code in CODES for issue in report.issues)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 @given(tables())
 def test_chain_never_exceeds_the_print(doc: dict[str, Any]) -> None:
     report = score(load_table(doc))
@@ -135,7 +136,7 @@ def test_chain_never_exceeds_the_print(doc: dict[str, Any]) -> None:
             assert 0 <= player.breakdown["season_chain"] <= player.breakdown["print_cards"]
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300, deadline=None)
 @given(
     st.lists(st.one_of(st.none(), seasons), min_size=1, max_size=16),
     st.integers(0, 3),
@@ -155,7 +156,7 @@ def test_one_more_storm_token_never_shortens_the_chain(places: list[str | None],
     assert all(s in (shorter.season, "storm") for s in run)
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200, deadline=None)
 @given(st.lists(st.one_of(st.none(), seasons), min_size=1, max_size=10), st.integers(0, 2))
 def test_chain_matches_brute_force(places: list[str | None], tokens: int) -> None:
     best = 0
@@ -168,7 +169,7 @@ def test_chain_matches_brute_force(places: list[str | None], tokens: int) -> Non
     assert longest_chain(places, tokens).length == best
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100, deadline=None)
 @given(tables(), st.randoms(use_true_random=False))
 def test_reordering_players_changes_no_ones_score(doc: dict[str, Any], rnd: Any) -> None:
     before = {p.name: (p.total, p.breakdown) for p in score(load_table(doc)).players}
@@ -178,7 +179,7 @@ def test_reordering_players_changes_no_ones_score(doc: dict[str, Any], rnd: Any)
     assert before == after
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 @given(tables())
 def test_documents_round_trip(doc: dict[str, Any]) -> None:
     table = load_table(doc)
@@ -218,7 +219,7 @@ def mangled(draw: st.DrawFn) -> Any:
             return doc
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300, deadline=None)
 @given(st.one_of(mangled(), json_values))
 def test_random_and_mangled_documents_raise_only_table_error(doc: Any) -> None:
     try:
@@ -230,7 +231,7 @@ def test_random_and_mangled_documents_raise_only_table_error(doc: Any) -> None:
     score(table)
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200, deadline=None)
 @given(st.text(max_size=60) | st.binary(max_size=60))
 def test_random_text_raises_only_table_error(text: str | bytes) -> None:
     with contextlib.suppress(TableError):
@@ -242,7 +243,7 @@ def test_storm_placement_on_every_place_is_reported_back() -> None:
     assert chain.storms == (StormPlacement(1, "spring"),)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300, deadline=None)
 @given(st.lists(st.one_of(st.none(), seasons), min_size=1, max_size=16))
 def test_the_one_pass_chain_is_the_sliding_window_with_no_token(places: list[str | None]) -> None:
     from marquoir.games.kanagawa.scoring import _chain_with_tokens, _plain_chain

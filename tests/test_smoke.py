@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from support.paths import SAMPLES
+from support.paths import ROOT, SAMPLES
 from support.samples import sample_table
 
 from marquoir import check, score
 from marquoir.games import game_of
+from marquoir.text import render_score_table
 
 #: Each sample's totals in seating order and its winners, as the README shows them.
 EXPECTED = {
@@ -48,3 +49,10 @@ def test_every_kanagawa_sample_could_have_been_played(name: str) -> None:
 def test_the_bonsai_samples_have_no_deeper_check() -> None:
     table = sample_table("bonsai-2p")
     assert game_of(table).deep_check(table) is None
+
+
+@pytest.mark.parametrize("name", ["base-4p", "bonsai-4p"])
+def test_the_readme_shows_what_the_command_prints(name: str) -> None:
+    """The README's score tables are the command line's output, line for line."""
+    printed = render_score_table(score(sample_table(name)))
+    assert f"```\n{printed}\n```" in (ROOT / "README.md").read_text(encoding="utf-8")

@@ -10,8 +10,9 @@ from collections import Counter
 from typing import Any
 
 from bonsai_builders import F, L, R, W, grow, player, seed, table
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from support.examples import examples
 
 from marquoir import check, dump_table, load_table, score
 from marquoir.errors import TableError
@@ -68,7 +69,7 @@ def tables(draw: st.DrawFn, kinds: tuple[str, ...] = ("grown", "noisy", "sheet")
     return table(*players, goals=colours)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 @given(tables())
 def test_total_is_the_sum_of_the_breakdown_and_ranks_follow_totals_then_turn_order(doc: dict[str, Any]) -> None:
     report = score(load_table(doc))
@@ -90,7 +91,7 @@ def test_total_is_the_sum_of_the_breakdown_and_ranks_follow_totals_then_turn_ord
     assert len(report.notes) == sum(n - 1 for n in shared.values()) + (len(players) == 1)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150, deadline=None)
 @given(
     st.lists(st.sampled_from(NAMES[:4]), min_size=1, max_size=4, unique=True).flatmap(
         lambda names: st.tuples(*(grown_player(n) for n in names))
@@ -107,7 +108,7 @@ def test_a_bonsai_grown_by_the_rules_is_placed_and_supported_legally(players: tu
         assert p.breakdown["flowers"] == sum(sides)
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100, deadline=None)
 @given(tables(), st.randoms(use_true_random=False))
 def test_reordering_players_changes_ranks_not_totals(doc: dict[str, Any], rng: Any) -> None:
     before = {p.name: p.total for p in score(load_table(doc)).players}
@@ -119,7 +120,7 @@ def test_reordering_players_changes_ranks_not_totals(doc: dict[str, Any], rng: A
     assert [report.players[s].rank for s in order] == list(range(1, len(order) + 1))
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100, deadline=None)
 @given(tables())
 def test_documents_round_trip(doc: dict[str, Any]) -> None:
     read = load_table(doc)
@@ -187,7 +188,7 @@ def mangled(draw: st.DrawFn) -> Any:
     return doc
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200, deadline=None)
 @given(mangled())
 def test_mangled_documents_raise_only_table_errors(doc: Any) -> None:
     try:

@@ -6,9 +6,10 @@ import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
+from support.examples import examples
 
 from marquoir import SheetPlayer, Table, score, table_to_document
 from marquoir.storage import (
@@ -160,7 +161,7 @@ names = st.text(
 ).filter(lambda s: name_key(s) != "")
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@examples(25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=names, data=st.data())
 def test_every_piece_of_a_saved_name_finds_its_game(
     engine: Engine, base2: Table, name: str, data: st.DataObject

@@ -6,8 +6,9 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
+from support.examples import examples
 from support.pages import hidden
 from support.samples import sample_text
 
@@ -16,7 +17,7 @@ from marquoir.web import create_app
 pytestmark = pytest.mark.slow
 
 APP = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "fuzz"})
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = examples(80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.floats(allow_nan=False) | st.text(max_size=20),

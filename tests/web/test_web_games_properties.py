@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 from markupsafe import escape
+from support.examples import examples
 from support.saved_games import games_app, share_token_in, sheet_game, sheet_player
 
 from marquoir import load_table, parse_table, score, table_to_document
@@ -44,7 +45,7 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@examples(30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(names=st.lists(NAME, min_size=2, max_size=4, unique_by=name_key), data=st.data())
 def test_a_saved_game_comes_back_whole(client: FlaskClient, names: list[str], data: st.DataObject) -> None:
     figures = data.draw(st.lists(PLAYER, min_size=len(names), max_size=len(names)))
