@@ -18,6 +18,12 @@ from marquoir.errors import TableError
 MAX_DOCUMENT_CHARS = 200_000
 #: A player's name: 1 to 40 characters (the table format, "Player").
 NAME_MAX = 40
+#: Resource bounds at reading, far above what any game allows (what the rules forbid stays a legality issue of a
+#: readable document): the size of a whole number, the length of an id, of a list, and the players of a table.
+MAX_NUMBER = 1_000_000
+MAX_ID = 64
+MAX_LIST = 1_000
+MAX_PLAYERS = 16
 
 _MISSING = object()
 
@@ -42,9 +48,26 @@ def type_name(value: object) -> str:
 
 
 def as_int(value: object, path: str) -> int:
-    """``value`` as a whole number (``true`` is not one)."""
+    """``value`` as a whole number (``true`` is not one) of at most :data:`MAX_NUMBER` in size."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TableError(path, f"expected a whole number, got {type_name(value)}")
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise TableError(path, f"expected a whole number from {-MAX_NUMBER:,} to {MAX_NUMBER:,}, got a larger one")
+    return value
+
+
+def as_text(value: object, path: str, most: int | None = None) -> str:
+    """``value`` as text that is valid Unicode (JSON may carry a lone surrogate such as ``"\ud800"``, which no
+    page, file or database can hold) and, with ``most``, of at most that many characters."""
+    if not isinstance(value, str):
+        raise TableError(path, f"expected text, got {type_name(value)}")
+    if most is not None and len(value) > most:
+        raise TableError(path, f"at most {most} characters, got {len(value)}")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise TableError(path, "not valid text (it holds a lone surrogate)") from None
     return value
 
 
@@ -59,10 +82,31 @@ def as_word(value: object, path: str, vocabulary: tuple[str, ...]) -> str:
 
 
 def as_text_id(value: object, path: str, what: str) -> str:
-    """``value`` as an id written as text (whether it names anything is the legality check's question)."""
+    """``value`` as an id written as text, at most :data:`MAX_ID` characters (whether it names anything is the
+    legality check's question)."""
     if not isinstance(value, str):
         raise TableError(path, f"expected {what} as text, got {type_name(value)}")
-    return value
+    return as_text(value, path, MAX_ID)
+
+
+def bulk_ints(values: Sequence[Any]) -> bool:
+    """Whether ``values`` are all whole numbers within the bounds, judged at once (a list of catalogue ids is taken
+    as it is; anything else is read item by item, which names the place)."""
+    if set(map(type, values)) - {int}:
+        return False
+    return not values or -MAX_NUMBER <= min(values) <= max(values) <= MAX_NUMBER
+
+
+def bulk_ids(values: Sequence[Any]) -> bool:
+    """Whether ``values`` are all ids of valid text within :data:`MAX_ID` characters, judged at once."""
+    if set(map(type, values)) - {str} or max(map(len, values), default=0) > MAX_ID:
+        return False
+    joined = "".join(values)
+    try:
+        joined.isascii() or joined.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class Reader:
@@ -111,7 +155,7 @@ class Reader:
 
     def int(self, key: str, default: int | None = None) -> int:
         value = self._value(key, default)
-        if type(value) is int:
+        if type(value) is int and -MAX_NUMBER <= value <= MAX_NUMBER:
             return value
         return as_int(value, self.at(key))
 
@@ -124,26 +168,28 @@ class Reader:
     def word(self, key: str, vocabulary: Iterable[str]) -> str:
         return as_word(self.raw(key), self.at(key), tuple(vocabulary))
 
-    def text(self, key: str) -> str:
-        value = self.raw(key)
-        if not isinstance(value, str):
-            raise TableError(self.at(key), f"expected text, got {type_name(value)}")
-        return value
+    def text(self, key: str, most: int | None = None) -> str:
+        return as_text(self.raw(key), self.at(key), most)
 
-    def list(self, key: str, default: list[Any] | None = None) -> Sequence[Any]:
-        """A list value (read it, never change it)."""
-        value = self._value(key, default)
-        if not isinstance(value, list | tuple):
+    def list(self, key: str, default: list[Any] | None = None, most: int = MAX_LIST) -> Sequence[Any]:
+        """A list value of at most ``most`` items (read it, never change it)."""
+        self.used.add(key)
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING:
+            if default is None:
+                raise TableError(self.at(key), "missing")
+            return default
+        if type(value) is not list and not isinstance(value, tuple):
             raise TableError(self.at(key), f"expected a list, got {type_name(value)}")
+        if len(value) > most:
+            raise TableError(self.at(key), f"at most {most} items, got {len(value)}")
         return value
 
     def name(self) -> str:
         """The ``name`` of a player: 1 to :data:`NAME_MAX` characters, not only spaces."""
-        name = self.text("name")
+        name = self.text("name", NAME_MAX)
         if not name.strip():
             raise TableError(self.at("name"), "must not be empty")
-        if len(name) > NAME_MAX:
-            raise TableError(self.at("name"), f"at most {NAME_MAX} characters, got {len(name)}")
         return name
 
     def done(self) -> None:

@@ -28,7 +28,7 @@ from marquoir.web.main import bp as main
 from marquoir.web.paths import template_folder
 from marquoir.web.printing import bp as printing
 from marquoir.web.results import bp as results
-from marquoir.web.security import CONTENT_SECURITY_POLICY, MAX_CONTENT_LENGTH
+from marquoir.web.security import CONTENT_SECURITY_POLICY, MAX_CONTENT_LENGTH, deployment_config, no_store
 from marquoir.web.stats import bp as stats
 
 csrf = CSRFProtect()
@@ -50,6 +50,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.update(
         SECRET_KEY=os.environ.get("MARQUOIR_SECRET_KEY") or secrets.token_hex(32),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        BASE_URL=None,
+        COOKIES_SECURE=False,
         MAX_FORM_MEMORY_SIZE=MAX_CONTENT_LENGTH,
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -57,6 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         TEMPLATES_AUTO_RELOAD=False,
     )
     if test_config:
+    app.config.update(deployment_config())
         app.config.update(test_config)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -84,7 +87,7 @@ def _install_handlers(app: Flask) -> None:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"
-        return response
+        return no_store(response)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from flask import g, request
 from markupsafe import Markup
 
+from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
 
 _VERSION = re.compile(r"[0-9]{1,9}")
@@ -40,6 +41,7 @@ def editing_fields() -> Markup:
     current = editing()
     if current is None:
         return Markup("")
+    carries_edit_token()
     return Markup('<input type="hidden" name="edit" value="{}"><input type="hidden" name="version" value="{}">').format(
         current.token, current.version
     )

@@ -3,7 +3,7 @@ page. On a page showing a game, it carries the game's table document, so that sw
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, redirect, request
+from flask import Blueprint, current_app, make_response, redirect, request
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
@@ -35,6 +35,8 @@ def switch() -> ResponseReturnValue:
             response = make_response(body, status)
         else:
             response = redirect(safe_next(request.form.get("next")), code=303)
-        response.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        response.set_cookie(
+            COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=current_app.config["COOKIES_SECURE"]
+        )
         response.headers["Content-Language"] = lang
         return response

@@ -67,6 +67,7 @@ from marquoir.web.render import (
     results_again,
     shown_categories,
 )
+from marquoir.web.security import carries_edit_token
 from marquoir.web.share import edit_url, is_token, qr_svg, share_url
 
 bp = Blueprint("saved", __name__)
@@ -94,10 +95,13 @@ def _forget(game_id: int) -> None:
 
 
 def _remembered() -> dict[int, str]:
+    """The games this browser saved: id → edit token (a page that shows them must not be cached)."""
     found: dict[int, str] = {}
     for entry in session.get("saved", []):
         if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) and is_token(entry[1]):
             found[entry[0]] = entry[1]
+    if found:
+        carries_edit_token()
     return found
 
 

@@ -1,6 +1,24 @@
-"""The app's fixed security settings: the largest request, and the Content-Security-Policy of every page."""
+"""The app's security settings: the largest request, the Content-Security-Policy of every page, and what a
+deployment says about itself (its public address, the host names it answers to, HTTPS).
+
+A deployment is described by the environment (or the app's configuration, which wins):
+
+- ``MARQUOIR_BASE_URL`` (``BASE_URL``): the public address, e.g. ``https://scores.example.org``; share and edit
+  links and their QR codes are built from it, never from the request's ``Host`` header;
+- ``MARQUOIR_TRUSTED_HOSTS`` (``TRUSTED_HOSTS``): the host names the app answers to, separated by commas; a request
+  for any other gets 400;
+- ``MARQUOIR_HTTPS=1``: the app is reached through HTTPS (behind a reverse proxy): its cookies are ``Secure`` and
+  links are written ``https://``.
+"""
 
 from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import g, request
+from werkzeug.wrappers import Response
 
 #: Largest request body accepted: a table document is at most 200,000 characters (marquoir.core.reader), and the
 #: forms carry one table document plus a few figures.
@@ -11,3 +29,31 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+
+
+def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The app's settings from ``MARQUOIR_BASE_URL``, ``MARQUOIR_TRUSTED_HOSTS`` and ``MARQUOIR_HTTPS``."""
+    env = os.environ if environ is None else environ
+    config: dict[str, Any] = {}
+    base = env.get("MARQUOIR_BASE_URL", "").strip().rstrip("/")
+    if base:
+        config["BASE_URL"] = base
+    hosts = [h.strip() for h in env.get("MARQUOIR_TRUSTED_HOSTS", "").split(",") if h.strip()]
+    if hosts:
+        config["TRUSTED_HOSTS"] = hosts
+    if env.get("MARQUOIR_HTTPS", "").strip().lower() in ("1", "yes", "true", "on"):
+        config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https", COOKIES_SECURE=True)
+    return config
+
+
+def carries_edit_token() -> None:
+    """Mark the page being made as one that shows an edit token (it must never be stored by a cache)."""
+    g.carries_edit_token = True
+
+
+def no_store(response: Response) -> Response:
+    """``Cache-Control: no-store`` on every page that carries an edit token: an edit link's own pages, and any page
+    marked by :func:`carries_edit_token`."""
+    if request.path.startswith("/e/") or g.get("carries_edit_token"):
+        response.headers["Cache-Control"] = "no-store"
+    return response

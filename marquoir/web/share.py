@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import segno
-from flask import url_for
+from flask import current_app, url_for
 from markupsafe import Markup, escape
 
 #: What a token looks like (``secrets.token_urlsafe``): anything else is no game, and is not looked up.
@@ -22,14 +22,23 @@ def is_token(text: str | None) -> bool:
     return bool(text) and TOKEN.fullmatch(text or "") is not None
 
 
+def absolute_url(endpoint: str, **values: str) -> str:
+    """An absolute link to ``endpoint``: on the deployment's public address when it is configured (``BASE_URL``,
+    :mod:`marquoir.web.security`), else on the address the request came to (a server on one's own network)."""
+    base = current_app.config.get("BASE_URL")
+    if base:
+        return f"{base}{url_for(endpoint, **values)}"
+    return url_for(endpoint, _external=True, **values)
+
+
 def share_url(share_token: str) -> str:
     """The read-only link of a game, absolute (it is read from another phone)."""
-    return url_for("saved.shared", token=share_token, _external=True)
+    return absolute_url("saved.shared", token=share_token)
 
 
 def edit_url(edit_token: str) -> str:
     """The edit link of a game, absolute (to keep, or to send to whoever may correct the game)."""
-    return url_for("saved.editor", token=edit_token, _external=True)
+    return absolute_url("saved.editor", token=edit_token)
 
 
 def qr_svg(text: str, title: str) -> Markup:

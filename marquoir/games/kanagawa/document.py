@@ -12,7 +12,17 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from marquoir.core.reader import Reader, as_int, as_text_id, as_word, check_unique_names, read_json, type_name
+from marquoir.core.reader import (
+    Reader,
+    as_int,
+    as_text_id,
+    as_word,
+    bulk_ids,
+    bulk_ints,
+    check_unique_names,
+    read_json,
+    type_name,
+)
 from marquoir.errors import TableError
 from marquoir.games.kanagawa.catalogue import CardRef, Paint, PrintHalf, StudioHalf
 from marquoir.games.kanagawa.table import DetailedPlayer, Player, Rules, SheetPlayer, StormPlacement, Table
@@ -81,9 +91,13 @@ def _read_player(value: object, path: str) -> Player:
         return player
     name = reader.name()
     start = as_text_id(reader.raw("start"), reader.at("start"), "a Starting tile id")
-    printed = _read_refs(reader, "print", _read_print_ref)
-    studio = _read_refs(reader, "studio", _read_studio_ref)
-    kept = _read_refs(reader, "kept", _read_kept_ref)
+    zones = reader.list("print", []), reader.list("studio", []), reader.list("kept", [])
+    if bulk_ints([*zones[0], *zones[1], *zones[2]]):  # catalogue ids only, the common case: taken as they are
+        printed, studio, kept = tuple(zones[0]), tuple(zones[1]), tuple(zones[2])
+    else:
+        printed = _read_refs(zones[0], reader.at("print"), _read_print_ref)
+        studio = _read_refs(zones[1], reader.at("studio"), _read_studio_ref)
+        kept = _read_refs(zones[2], reader.at("kept"), _read_kept_ref)
     diplomas = _read_ids(reader.list("diplomas", []), reader, "diplomas")
     storms: tuple[StormPlacement, ...] | None = None
     if reader.optional("storms") is not None:
@@ -137,19 +151,14 @@ def _read_storm(value: object, path: str) -> StormPlacement:
     return storm
 
 
-def _read_refs(reader: Reader, key: str, read: Callable[[object, str], T]) -> tuple[T, ...]:
-    """The list of card references at ``key`` (a missing list is empty): catalogue ids are taken as they are,
-    objects are read one by one (their paths are written only then)."""
-    values = reader.list(key, [])
-    if not set(map(type, values)) - {int}:
-        return tuple(values)
-    at = reader.at(key)
+def _read_refs(values: Sequence[Any], at: str, read: Callable[[object, str], T]) -> tuple[T, ...]:
+    """A list of card references, read one by one: catalogue ids, or objects of what is printed on them."""
     return tuple(read(value, f"{at}[{i}]") for i, value in enumerate(values))
 
 
 def _read_ids(values: Sequence[Any], reader: Reader, key: str) -> tuple[str, ...]:
     """A list of Diploma ids (text)."""
-    if not set(map(type, values)) - {str}:
+    if bulk_ids(values):
         return tuple(values)
     at = reader.at(key)
     return tuple(as_text_id(value, f"{at}[{i}]", "a Diploma id") for i, value in enumerate(values))
@@ -157,8 +166,6 @@ def _read_ids(values: Sequence[Any], reader: Reader, key: str) -> tuple[str, ...
 
 def _read_card_id(value: object, path: str) -> int | None:
     """A catalogue id, or ``None`` when the value is an object to read by what is printed on it."""
-    if type(value) is int:
-        return value
     if isinstance(value, Mapping):
         return None
     return as_int(value, path)
