@@ -26,6 +26,8 @@ MAX_LIST = 1_000
 MAX_PLAYERS = 16
 
 _MISSING = object()
+#: ``int`` under another name, for the annotations of :class:`Reader`, whose method ``int`` hides the builtin.
+Count = int
 
 
 def type_name(value: object) -> str:
@@ -168,10 +170,10 @@ class Reader:
     def word(self, key: str, vocabulary: Iterable[str]) -> str:
         return as_word(self.raw(key), self.at(key), tuple(vocabulary))
 
-    def text(self, key: str, most: int | None = None) -> str:
+    def text(self, key: str, most: Count | None = None) -> str:
         return as_text(self.raw(key), self.at(key), most)
 
-    def list(self, key: str, default: list[Any] | None = None, most: int = MAX_LIST) -> Sequence[Any]:
+    def list(self, key: str, default: list[Any] | None = None, most: Count = MAX_LIST) -> Sequence[Any]:
         """A list value of at most ``most`` items (read it, never change it)."""
         self.used.add(key)
         value = self.data.get(key, _MISSING)

@@ -15,11 +15,12 @@ import os
 import secrets
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse
 
-from marquoir.web import db, i18n, render, saved
+from marquoir.web import db, i18n, render, saved, workers
 from marquoir.web.api import bp as api
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.views import bp as kanagawa
@@ -49,17 +50,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=template_folder(), static_folder="static", instance_path=instance)
     app.config.update(
         SECRET_KEY=os.environ.get("MARQUOIR_SECRET_KEY") or secrets.token_hex(32),
-        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         BASE_URL=None,
         COOKIES_SECURE=False,
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         MAX_FORM_MEMORY_SIZE=MAX_CONTENT_LENGTH,
         WTF_CSRF_TIME_LIMIT=12 * 3600,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         TEMPLATES_AUTO_RELOAD=False,
     )
-    if test_config:
     app.config.update(deployment_config())
+    if test_config:
         app.config.update(test_config)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -72,6 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     render.init_app(app)
     saved.init_app(app)
     db.init_app(app)
+    workers.init_app(app)
     return app
 
 
@@ -81,7 +83,7 @@ def _wants_json() -> bool:
 
 def _install_handlers(app: Flask) -> None:
     @app.after_request
-    def security_headers(response: Response) -> Response:
+    def security_headers(response: BaseResponse) -> BaseResponse:
         # A printed sheet's page sets its own policy: this one plus its inline stylesheet's hash (web/printing.py).
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers["X-Content-Type-Options"] = "nosniff"

@@ -5,6 +5,10 @@ stylesheet) or as a PDF, in the page's language, on A4 or Letter.
 The sheets are :mod:`marquoir.reports.sheets`' (the same templates as ``marquoir sheet``); this module only reads
 the request and answers. A sheet page carries its stylesheet inline (the PDF renderer reads the same HTML), so its
 Content-Security-Policy allows exactly that stylesheet by its SHA-256 hash and nothing else.
+
+A PDF is rendered off the request threads, bounded in time and memory (:mod:`marquoir.web.workers`); a saved game's
+PDF is kept per version, language and paper in a cache of bounded size. A PDF is made only for a page of this site
+or a link opened by a person: another site's ``<img>`` or script asking for one is refused.
 """
 
 from __future__ import annotations
@@ -17,16 +21,11 @@ from typing import Any
 from flask import Blueprint, Response, render_template, request
 from flask.typing import ResponseReturnValue
 
-from marquoir.i18n import get_language
 from marquoir.games import GAMES
-from marquoir.reports.sheets import (
-    LAYOUTS,
-    PAPERS,
-    blank_sheet_pdf,
-    filled_sheet_pdf,
-    render_blank_sheet,
-    render_filled_sheet,
-)
+from marquoir.i18n import get_language
+from marquoir.reports.sheets import LAYOUTS, PAPERS, render_blank_sheet, render_filled_sheet
+from marquoir.web import workers
+from marquoir.web.cache import ByteCache
 from marquoir.web.db import get_game_or_404
 from marquoir.web.documents import document_or_400
 from marquoir.web.i18n import _
@@ -52,6 +51,25 @@ def sheet_response(html: str) -> Response:
     response = Response(html, mimetype="text/html")
     response.headers["Content-Security-Policy"] = sheet_policy(html)
     return response
+
+
+#: Saved games' PDFs by (game, version, language, paper): at most this many bytes in all.
+PDF_CACHE_BYTES = 32 * 1024 * 1024
+_PDFS = ByteCache(PDF_CACHE_BYTES)
+
+
+def _pdf_asked_by_a_person() -> bool:
+    """Whether a PDF request comes from this site or from a person opening a link (``Sec-Fetch-*``, sent by every
+    current browser); an image or a script of another site asking for it is not."""
+    site = request.headers.get("Sec-Fetch-Site", "none")
+    mode = request.headers.get("Sec-Fetch-Mode", "navigate")
+    return site in ("same-origin", "none") or mode == "navigate"
+
+
+def render_pdf(html: str) -> bytes:
+    """The PDF of a sheet's HTML, rendered by a worker (bounded in time and memory)."""
+    data: bytes = workers.run("pdf", html)
+    return data
 
 
 def pdf_response(data: bytes, filename: str) -> Response:
@@ -109,7 +127,9 @@ def blank() -> ResponseReturnValue:
     players = int(players_text)
     lang = get_language()
     if options["format"] == "pdf":
-        data = blank_sheet_pdf(players, game=game, yokai=yokai, lang=lang, paper=options["paper"])
+        if not _pdf_asked_by_a_person():
+            return error_page(403, _("Sheet not printed"), _("A PDF is made only for a page of this site."))
+        data = render_pdf(render_blank_sheet(players, game=game, yokai=yokai, lang=lang, paper=options["paper"]))
         return pdf_response(data, f"{game}-sheet-{players}p{'-yokai' if yokai else ''}-{lang}.pdf")
     return sheet_response(render_blank_sheet(players, game=game, yokai=yokai, lang=lang))
 
@@ -123,7 +143,14 @@ def saved_sheet(token: str) -> ResponseReturnValue:
         return error_page(400, _("Sheet not printed"), " ".join(errors.values()))
     lang = get_language()
     if options["format"] == "pdf":
-        data = filled_sheet_pdf(game.table, game.report, lang=lang, paper=options["paper"], played_at=game.played_at)
+        if not _pdf_asked_by_a_person():
+            return error_page(403, _("Sheet not printed"), _("A PDF is made only for a page of this site."))
+        key = (game.id, game.version, lang, options["paper"])
+        data = _PDFS.get(key)
+        if data is None:
+            html = render_filled_sheet(game.table, game.report, lang=lang, paper=options["paper"],
+                                       played_at=game.played_at)
+            data = _PDFS.put(key, render_pdf(html))
         return pdf_response(data, f"{game.game}-game-{game.id}-{lang}.pdf")
     return sheet_response(render_filled_sheet(game.table, game.report, lang=lang, played_at=game.played_at))
 
@@ -137,6 +164,6 @@ def game_sheet() -> ResponseReturnValue:
         return error_page(400, _("Sheet not printed"), " ".join(errors.values()))
     lang = get_language()
     if options["format"] == "pdf":
-        data = filled_sheet_pdf(table, lang=lang, paper=options["paper"])
+        data = render_pdf(render_filled_sheet(table, lang=lang, paper=options["paper"]))
         return pdf_response(data, f"{table.game}-result-{lang}.pdf")
     return sheet_response(render_filled_sheet(table, lang=lang))

@@ -9,6 +9,7 @@ change a game take only the *edit* token).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import segno
 from flask import current_app, url_for
@@ -22,7 +23,7 @@ def is_token(text: str | None) -> bool:
     return bool(text) and TOKEN.fullmatch(text or "") is not None
 
 
-def absolute_url(endpoint: str, **values: str) -> str:
+def absolute_url(endpoint: str, **values: Any) -> str:
     """An absolute link to ``endpoint``: on the deployment's public address when it is configured (``BASE_URL``,
     :mod:`marquoir.web.security`), else on the address the request came to (a server on one's own network)."""
     base = current_app.config.get("BASE_URL")

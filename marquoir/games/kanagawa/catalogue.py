@@ -135,9 +135,9 @@ class Catalogue:
     #: Card id → its Print half, and → its Studio half.
     print_of: Mapping[int, PrintHalf] = field(init=False)
     studio_of: Mapping[int, StudioHalf] = field(init=False)
-    _in_play: dict[tuple[str, ...], tuple[Diploma, ...]] = field(init=False, default_factory=dict)
-    _ids_in_play: dict[tuple[str, ...], frozenset[str]] = field(init=False, default_factory=dict)
-    _card_ids: dict[tuple[str, ...], frozenset[int]] = field(init=False, default_factory=dict)
+    # Keyed by the set of families (at most 2 ** 7 keys, whatever the documents list): bounded caches.
+    _ids_in_play: dict[frozenset[str], frozenset[str]] = field(init=False, default_factory=dict)
+    _card_ids: dict[frozenset[str], frozenset[int]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         by_family: dict[str, list[Diploma]] = {}
@@ -150,16 +150,18 @@ class Catalogue:
 
     def card_ids_of(self, families: tuple[str, ...]) -> frozenset[int]:
         """The ids of the catalogue cards of ``families``."""
-        found = self._card_ids.get(families)
+        key = frozenset(families)
+        found = self._card_ids.get(key)
         if found is None:
-            found = self._card_ids[families] = frozenset(c.id for c in self.cards.values() if c.family in families)
+            found = self._card_ids[key] = frozenset(c.id for c in self.cards.values() if c.family in key)
         return found
 
     def diploma_ids_in_play(self, families: tuple[str, ...]) -> frozenset[str]:
         """The ids of :meth:`diplomas_in_play`."""
-        found = self._ids_in_play.get(families)
+        key = frozenset(families)
+        found = self._ids_in_play.get(key)
         if found is None:
-            found = self._ids_in_play[families] = frozenset(d.id for d in self.diplomas_in_play(families))
+            found = self._ids_in_play[key] = frozenset(d.id for d in self.diplomas_in_play(families))
         return found
 
     def diplomas_in_play(self, families: tuple[str, ...]) -> tuple[Diploma, ...]:

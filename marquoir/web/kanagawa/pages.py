@@ -14,7 +14,6 @@ from marquoir.games.kanagawa.catalogue import Diploma, PrintHalf, catalogue
 from marquoir.games.kanagawa.diplomas import diploma_report
 from marquoir.games.kanagawa.game import KANAGAWA
 from marquoir.games.kanagawa.legality import check
-from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.scoring import score
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.tableau import Tableau
@@ -28,6 +27,7 @@ from marquoir.games.kanagawa.vocabulary import (
     KITE_COLOURS,
     STUDIO_LANDSCAPES,
 )
+from marquoir.web import workers
 from marquoir.web.documents import dump, index_in
 from marquoir.web.forms import NewGameForm, TableForm
 from marquoir.web.i18n import _
@@ -524,7 +524,8 @@ def on_the_spot_document(families: list[str]) -> dict[str, Any]:
 
 
 def reach_page(doc: dict[str, Any], table: Table) -> tuple[str, int]:
-    """How could this have been built? The engine's verdict per player, with a witness round by round."""
-    report = explain_reachability(table, time_bound=REACH_TIME_BOUND)
+    """How could this have been built? The engine's verdict per player, with a witness round by round (searched by a
+    worker, off the request threads: :mod:`marquoir.web.workers`)."""
+    report = workers.run("deep_check", table, REACH_TIME_BOUND)
     form = TableForm(formdata=None, data={"table": dump(doc)})
     return render_template("kanagawa/reach.html", report=report, form=form), 200

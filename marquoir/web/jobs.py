@@ -1,0 +1,27 @@
+"""The expensive jobs a request may ask for, as plain functions a child process runs (no Flask here): the deep
+check of a Kanagawa table, and a printed sheet's HTML made into a PDF. :mod:`marquoir.web.workers` runs them off
+the request threads, bounded in time and memory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import weasyprint  # type: ignore[import-untyped]  # noqa: F401  (imported once in the fork server, not per PDF)
+
+from marquoir.games.kanagawa.reach import explain_reachability
+from marquoir.reports.sheets import html_to_pdf
+
+
+def deep_check(table: Any, time_bound: float) -> Any:
+    """How the table could have been built (the reachability report)."""
+    return explain_reachability(table, time_bound=time_bound)
+
+
+def pdf(html: str) -> bytes:
+    """The PDF of a printed sheet's HTML."""
+    return html_to_pdf(html)
+
+
+#: The jobs by name (what the parent asks the child to run).
+JOBS: dict[str, Callable[..., Any]] = {"deep_check": deep_check, "pdf": pdf}

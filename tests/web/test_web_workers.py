@@ -1,0 +1,126 @@
+"""Expensive work runs off the request threads, bounded: the deep check and PDFs in child processes with a time and
+memory bound and a few slots; a saved game's PDF is kept per version; another site cannot make the server render
+one; and while the worst requests are being worked on, every other page keeps answering."""
+
+from __future__ import annotations
+
+import statistics
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.samples import sample_text
+from support.saved_games import games_app, share_token_in, token_of
+from waitress.server import create_server
+
+from marquoir.web import workers
+from marquoir.web.cache import ByteCache
+
+
+def test_a_job_past_its_time_is_stopped_and_what_was_sent_is_offered_again(tmp_path: Path) -> None:
+    client = games_app(tmp_path, JOB_TIMEOUT=0.001).test_client()
+    response = client.post("/reach", data={"table": sample_text("base-2p")})
+    assert response.status_code == 503
+    page = response.get_data(as_text=True)
+    assert "took longer than the server allows" in page and 'name="table"' in page and "Send again" in page
+
+
+def test_no_free_slot_is_a_busy_page_at_once(tmp_path: Path) -> None:
+    client = games_app(tmp_path, EXPENSIVE_JOBS=1, JOB_WAIT=0.05).test_client()
+    slots = client.application.extensions[workers.EXTENSION].semaphore
+    assert slots.acquire(timeout=1)  # another request holds the only slot
+    try:
+        response = client.post("/reach", data={"table": sample_text("base-2p")})
+    finally:
+        slots.release()
+    assert response.status_code == 503 and "busy with other long work" in response.get_data(as_text=True)
+
+
+def test_a_saved_game_s_pdf_is_rendered_once_per_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = games_app(tmp_path).test_client()
+    token = token_of(client.post("/games/save", data={"table": sample_text("base-2p")}).headers["Location"])
+    share = share_token_in(client.get(f"/e/{token}").get_data(as_text=True))
+    calls: list[str] = []
+    real = workers.run
+
+    def counting(job: str, *args: Any, **kwargs: Any) -> Any:
+        calls.append(job)
+        return real(job, *args, **kwargs)
+
+    monkeypatch.setattr(workers, "run", counting)
+    first = client.get(f"/s/{share}/sheet?format=pdf")
+    second = client.get(f"/s/{share}/sheet?format=pdf")
+    assert first.status_code == second.status_code == 200 and first.data == second.data
+    assert first.data.startswith(b"%PDF") and calls == ["pdf"]
+    letter = client.get(f"/s/{share}/sheet?format=pdf&paper=letter")
+    assert letter.status_code == 200 and calls == ["pdf", "pdf"]
+
+
+def test_another_site_cannot_make_the_server_render_a_pdf(tmp_path: Path) -> None:
+    client = games_app(tmp_path).test_client()
+    image = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"}
+    assert client.get("/print/blank?players=2&format=pdf", headers=image).status_code == 403
+    link = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
+    assert client.get("/print/blank?players=2&format=pdf", headers=link).status_code == 200
+
+
+def test_the_pdf_cache_keeps_a_bounded_size() -> None:
+    cache = ByteCache(100)
+    for i in range(10):
+        cache.put(i, bytes(30))
+    assert cache.size <= 100 and len(cache) == 3 and cache.get(9) is not None and cache.get(0) is None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    app = games_app(tmp_path, EXPENSIVE_JOBS=2, JOB_WAIT=0.2)
+    served = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=served.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{served.effective_port}"  # type: ignore[union-attr]
+    finally:
+        served.close()
+        thread.join(5)
+
+
+@pytest.mark.slow
+def test_the_health_check_answers_while_the_worst_requests_are_worked_on(server: str) -> None:
+    table = sample_text("base-4p")
+    page = urllib.request.urlopen(urllib.request.Request(f"{server}/print")).read().decode()
+    assert "print-form" in page
+    form = {"table": table, "format": "pdf", "paper": "a4"}
+    body = urllib.parse.urlencode(form).encode()
+    done: list[int] = []
+
+    def heavy(path: str, data: bytes | None) -> None:
+        try:
+            with urllib.request.urlopen(urllib.request.Request(f"{server}{path}", data=data), timeout=60) as answer:
+                done.append(answer.status)
+        except urllib.error.HTTPError as error:
+            done.append(error.code)
+
+    jobs = [("/print/game", body), ("/print/game", body), ("/reach", urllib.parse.urlencode({"table": table}).encode()),
+            ("/print/blank?players=4&format=pdf", None)]
+    threads = [threading.Thread(target=heavy, args=job) for job in jobs]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.1)
+    latencies = []
+    while any(thread.is_alive() for thread in threads):
+        started = time.perf_counter()
+        assert urllib.request.urlopen(f"{server}/healthz", timeout=5).read() == b"ok\n"
+        latencies.append(time.perf_counter() - started)
+        time.sleep(0.02)
+    for thread in threads:
+        thread.join()
+    median, worst = statistics.median(latencies) * 1000, max(latencies) * 1000
+    print(f"heavy answers {sorted(done)}; {len(latencies)} health checks, median {median:.1f} ms, max {worst:.1f} ms")
+    assert sorted(set(done)) <= [200, 503]  # done, or "busy, try again": never a 500
+    assert latencies and max(latencies) < 0.2, statistics.median(latencies)
