@@ -18,9 +18,10 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
-from marquoir.web import db, i18n, render, saved, workers
+from marquoir.web import db, i18n, limits, render, saved, workers
 from marquoir.web.api import bp as api
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.views import bp as kanagawa
@@ -62,6 +63,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.update(deployment_config())
     if test_config:
         app.config.update(test_config)
+    if app.config.get("PROXIES"):  # behind reverse proxies: the client's address and scheme are theirs to say
+        hops = int(app.config["PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     csrf.init_app(app)
@@ -74,6 +78,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     saved.init_app(app)
     db.init_app(app)
     workers.init_app(app)
+    limits.init_app(app)
     return app
 
 

@@ -8,7 +8,9 @@ A deployment is described by the environment (or the app's configuration, which 
 - ``MARQUOIR_TRUSTED_HOSTS`` (``TRUSTED_HOSTS``): the host names the app answers to, separated by commas; a request
   for any other gets 400;
 - ``MARQUOIR_HTTPS=1``: the app is reached through HTTPS (behind a reverse proxy): its cookies are ``Secure`` and
-  links are written ``https://``.
+  links are written ``https://``;
+- ``MARQUOIR_PROXIES=N``: the app is behind N reverse proxies, whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+  it believes (the client's address, for the abuse limits, is then the one the proxy saw).
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
     hosts = [h.strip() for h in env.get("MARQUOIR_TRUSTED_HOSTS", "").split(",") if h.strip()]
     if hosts:
         config["TRUSTED_HOSTS"] = hosts
+    proxies = env.get("MARQUOIR_PROXIES", "").strip()
+    if proxies.isdigit() and int(proxies) > 0:
+        config["PROXIES"] = int(proxies)
     if env.get("MARQUOIR_HTTPS", "").strip().lower() in ("1", "yes", "true", "on"):
         config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https", COOKIES_SECURE=True)
     return config

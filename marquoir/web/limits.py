@@ -1,0 +1,94 @@
+"""Abuse limits: saves, corrections, deletions and the expensive routes (the deep check, PDFs, the JSON API) are
+limited per client, with the ``limits`` library (the rate limiting of Flask-Limiter's authors) keeping a moving
+window per client and route in memory (each key expires with its window: nothing grows without bound). A client
+over its limit gets a 429 page that says when to try again and offers what it sent, so nothing typed is lost.
+
+The limits are :data:`LIMITS`, changed with the ``RATE_LIMITS`` setting (endpoint → "N/minute;M/day"); they are on
+unless the app is a test app (``TESTING``), or as ``RATE_LIMITS_ENABLED`` says. Clients are told apart by their
+address (behind a reverse proxy, set ``MARQUOIR_PROXIES``: :mod:`marquoir.web.security`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, current_app, jsonify, render_template, request
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from marquoir.web.i18n import _
+
+EXTENSION = "marquoir.limits"
+#: Endpoint → its limits per client.
+LIMITS: dict[str, str] = {
+    "saved.save": "20/minute;400/day",
+    "saved.correct": "20/minute;400/day",
+    "saved.delete": "20/minute;400/day",
+    "kanagawa.reach": "20/minute;600/day",
+    "printing.blank": "30/minute",
+    "printing.saved_sheet": "30/minute",
+    "printing.game_sheet": "30/minute",
+    "api.api_score": "120/minute",
+    "api.api_check": "60/minute",
+}
+
+
+@dataclass
+class Limits:
+    """One app's limits and their counters."""
+
+    by_endpoint: dict[str, list[RateLimitItem]]
+    limiter: MovingWindowRateLimiter
+
+    def refused(self, endpoint: str, client: str) -> float | None:
+        """Seconds until ``client`` may use ``endpoint`` again when it is over a limit (counting this use when not)."""
+        items = self.by_endpoint.get(endpoint)
+        if not items:
+            return None
+        for item in items:
+            if not self.limiter.test(item, endpoint, client):
+                reset = self.limiter.get_window_stats(item, endpoint, client).reset_time
+                return max(reset - time.time(), 1.0)
+        for item in items:
+            self.limiter.hit(item, endpoint, client)
+        return None
+
+
+def init_app(app: Flask) -> None:
+    """Count every limited request before its view runs."""
+    enabled = app.config.get("RATE_LIMITS_ENABLED")
+    if enabled is None:
+        enabled = not app.testing
+    if not enabled:
+        return
+    limits = {**LIMITS, **app.config.get("RATE_LIMITS", {})}
+    app.extensions[EXTENSION] = Limits(
+        {endpoint: parse_many(text) for endpoint, text in limits.items()}, MovingWindowRateLimiter(MemoryStorage())
+    )
+    app.before_request(_check)
+
+
+def _check() -> Any:
+    limits: Limits = current_app.extensions[EXTENSION]
+    wait = limits.refused(request.endpoint or "", request.remote_addr or "unknown")
+    if wait is None:
+        return None
+    minutes = max(1, math.ceil(wait / 60))
+    message = _("Too many requests of this kind from here in a short time: wait %(minutes)d min and send again. "
+                "Nothing is lost: what you sent is kept below.") % {"minutes": minutes}
+    resend = None
+    if request.method == "POST":
+        resend = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": message, "path": ""})
+        response.status_code = 429
+    else:
+        body = render_template("main/error.html", code=429, title=_("Too many requests"), message=message,
+                               resend=resend)
+        response = current_app.make_response((body, 429))
+    response.headers["Retry-After"] = str(math.ceil(wait))
+    return response
