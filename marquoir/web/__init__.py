@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -106,6 +106,12 @@ def _install_handlers(app: Flask) -> None:
             "main/error.html", code=400, title=_("Form not accepted"), message=message,
             resend=resend if request.path in RESENDABLE else None,
         ), 400
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError) -> tuple[str, int, dict[str, str]]:
+        """A request for a host the deployment does not answer to (``TRUSTED_HOSTS``): no page of this site can be
+        written for it (its links would name that host), so a line of text."""
+        return "Bad request: this server does not answer to that host name.\n", 400, {"Content-Type": "text/plain"}
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:

@@ -42,6 +42,8 @@ def read_document(text: str | None) -> tuple[dict[str, Any], AnyTable]:
         raise BadDocument(error.path, error.message) from None
     except RecursionError:
         raise BadDocument("table", _("the game in the form is nested too deeply")) from None
+    if not table.players:  # readable (the check would say PLAYER_COUNT), but no page can show a game of nobody
+        raise BadDocument("players", _("the game has no player"))
     return doc, table
 
 

@@ -73,6 +73,10 @@ def import_table() -> Any:
                                                                              "message": error.message}
         ]
         return _import_error(form)
+    if not table.players:
+        form.text.errors = [_("The document could not be read at %(path)s: %(message)s") % {
+            "path": "players", "message": _("the game has no player")}]
+        return _import_error(form)
     return render_results(table)
 
 

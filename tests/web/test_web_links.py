@@ -58,3 +58,19 @@ def test_the_language_cookie_is_secure_behind_https(tmp_path: Path) -> None:
     client = games_app(tmp_path, COOKIES_SECURE=True, SESSION_COOKIE_SECURE=True).test_client()
     response = client.post("/language", data={"lang": "fr", "next": "/"})
     assert "Secure" in response.headers["Set-Cookie"]
+
+
+def test_a_table_with_no_player_gets_a_clear_message_everywhere(tmp_path: Path) -> None:
+    import json
+
+    client = games_app(tmp_path).test_client()
+    for doc in ({"game": "kanagawa", "players": []}, {"game": "bonsai", "goals": [], "players": []}):
+        text = json.dumps(doc)
+        for path in ("/results", "/edit", "/sheet", "/detailed", "/reach", "/diplomas", "/print/game", "/export",
+                     "/games/save", "/language"):
+            response = client.post(path, data={"table": text, "lang": "fr"})
+            assert response.status_code == 400, path
+            assert "no player" in response.get_data(as_text=True) or "aucun joueur" in response.get_data(as_text=True)
+        imported = client.post("/import", data={"text": text})
+        assert imported.status_code == 422 and "the game has no player" in imported.get_data(as_text=True)
+        assert client.post("/api/score", data=text).json["issues"][0]["code"] == "PLAYER_COUNT"  # type: ignore[index]
