@@ -10,7 +10,8 @@ A deployment is described by the environment (or the app's configuration, which 
 - ``MARQUOIR_HTTPS=1``: the app is reached through HTTPS (behind a reverse proxy): its cookies are ``Secure`` and
   links are written ``https://``;
 - ``MARQUOIR_PROXIES=N``: the app is behind N reverse proxies, whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
-  it believes (the client's address, for the abuse limits, is then the one the proxy saw).
+  it believes (the client's address, for the abuse limits, is then the one the proxy saw);
+- ``MARQUOIR_RATE_LIMITS=off``: no abuse limits (:mod:`marquoir.web.limits`), for a server only trusted people reach.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
     proxies = env.get("MARQUOIR_PROXIES", "").strip()
     if proxies.isdigit() and int(proxies) > 0:
         config["PROXIES"] = int(proxies)
+    if env.get("MARQUOIR_RATE_LIMITS", "").strip().lower() in ("0", "off", "no", "false"):
+        config["RATE_LIMITS_ENABLED"] = False
     if env.get("MARQUOIR_HTTPS", "").strip().lower() in ("1", "yes", "true", "on"):
         config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https", COOKIES_SECURE=True)
     return config
