@@ -2,7 +2,7 @@
 
 ``create_app`` configures the app, CSRF, the security headers and the error pages, and registers the blueprints:
 the shared pages (``main``, ``results``, ``language``, ``api``, ``saved``, ``stats``, ``printing``) and each game's
-own (``kanagawa``). Below the blueprints, and importing none of them: the pages' language and ``_``
+own (``kanagawa``, ``bonsai``). Below the blueprints, and importing none of them: the pages' language and ``_``
 (``i18n``), the table document carried by the forms (``documents``), the database (``db``), the shared renderers
 (``render``), the forms (``forms``). The views are thin: they read a form or a table document, call the game and
 render a template. Nothing is stored on the server until a game is saved: the game being entered travels in the
@@ -23,6 +23,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from marquoir.web import db, i18n, limits, render, saved, workers
 from marquoir.web.api import bp as api
+from marquoir.web.bonsai.views import bp as bonsai
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.views import bp as kanagawa
 from marquoir.web.language import bp as language
@@ -38,10 +39,10 @@ csrf = CSRFProtect()
 #: Forms whose content may be offered back after a CSRF refusal (they change nothing on the server).
 RESENDABLE = (
     "/new", "/sheet", "/detailed", "/edit", "/export", "/results", "/diplomas", "/reach",
-    "/games/save", "/games/correct", "/print/game", "/language",
+    "/games/save", "/games/correct", "/print/game", "/language", "/bonsai/sheet", "/bonsai/tiles",
 )
 #: Every blueprint of the app, in the order they are registered.
-BLUEPRINTS = (main, kanagawa, results, api, saved.bp, stats, printing, language)
+BLUEPRINTS = (main, kanagawa, bonsai, results, api, saved.bp, stats, printing, language)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

@@ -8,15 +8,25 @@ from collections.abc import Callable
 from typing import Any
 
 from marquoir.games import AnyTable
+from marquoir.web.bonsai import pages as bonsai
 from marquoir.web.forms import NewGameForm
 from marquoir.web.kanagawa import pages as kanagawa
 
 #: Game → the document a new game starts from, given the new-game form.
-NEW_DOCUMENT: dict[str, Callable[[NewGameForm], dict[str, Any]]] = {"kanagawa": kanagawa.new_document}
+NEW_DOCUMENT: dict[str, Callable[[NewGameForm], dict[str, Any]]] = {
+    "kanagawa": kanagawa.new_document,
+    "bonsai": bonsai.new_document,
+}
 #: Game → the entry page of a new game.
-NEW_PAGE: dict[str, Callable[[dict[str, Any]], tuple[str, int]]] = {"kanagawa": kanagawa.new_game_page}
+NEW_PAGE: dict[str, Callable[[dict[str, Any]], tuple[str, int]]] = {
+    "kanagawa": kanagawa.new_game_page,
+    "bonsai": bonsai.new_game_page,
+}
 #: Game → the entry page of a game typed already ("Correct an entry"), at a player when one is asked for.
-EDIT_PAGE: dict[str, Callable[[dict[str, Any], Any, str | None], tuple[str, int]]] = {"kanagawa": kanagawa.edit_page}
+EDIT_PAGE: dict[str, Callable[[dict[str, Any], Any, str | None], tuple[str, int]]] = {
+    "kanagawa": kanagawa.edit_page,
+    "bonsai": bonsai.edit_page,
+}
 
 
 def new_game(form: NewGameForm) -> tuple[str, int]:

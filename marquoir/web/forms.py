@@ -24,7 +24,10 @@ from wtforms import (
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from marquoir.core.reader import NAME_MAX
+from marquoir.games import GAMES
+from marquoir.games.bonsai.vocabulary import GOAL_COLOURS, GOAL_COLOURS_IN_PLAY
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.web.bonsai.words import COLOUR_NAMES
 from marquoir.web.i18n import _, _l
 from marquoir.web.kanagawa.words import FAMILY_NAMES
 
@@ -82,17 +85,20 @@ def _names_unique(form: NewGameForm, count: int) -> None:
 
 
 class NewGameForm(FlaskForm):
-    """Player count and names, base game or Yokai with its families, entry mode, rule options."""
+    """The game (Kanagawa, Kanagawa with Yokai and its families, or Bonsai with its goal colours), the players'
+    count and names, the entry mode, Kanagawa's rule options. Each game checks its own player count."""
 
     player_count = SelectField(
-        _l("Number of players"), choices={"2": "2", "3": "3", "4": "4"}, default="3"
+        _l("Number of players"), choices={"1": "1", "2": "2", "3": "3", "4": "4"}, default="3"
     )
     names = FieldList(StringField(_l("Name")), min_entries=4, max_entries=4)
-    game = RadioField(_l("Game"), choices={"base": "base", "yokai": "yokai"}, default="base")
+    game = RadioField(_l("Game"), choices={"base": "base", "yokai": "yokai", "bonsai": "bonsai"}, default="base")
     base_families = MultiCheckboxField(_l("Base families (pick 2)"), choices={f: f for f in BASE_FAMILIES})
     expansion_families = MultiCheckboxField(
         _l("Expansion families (pick 2)"), choices={f: f for f in EXPANSION_FAMILIES}
     )
+    goal_colours = MultiCheckboxField(_l("Goal colours in play (pick 3)"), choices={c: c for c in GOAL_COLOURS})
+    no_goals = BooleanField(_l("Played without goal tiles"))
     mode = RadioField(
         _l("How do you want to enter the game?"), choices={"sheet": "sheet", "detailed": "detailed"}, default="sheet"
     )
@@ -100,9 +106,14 @@ class NewGameForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The choices' words in the language of this request (the values stay the same).
-        self.game.choices = {"base": _("Kanagawa (base game)"), "yokai": _("Kanagawa with the Yokai expansion")}
+        self.game.choices = {
+            "base": _("Kanagawa (base game)"),
+            "yokai": _("Kanagawa with the Yokai expansion"),
+            "bonsai": _("Bonsai"),
+        }
         self.base_families.choices = {f: str(FAMILY_NAMES[f]) for f in BASE_FAMILIES}
         self.expansion_families.choices = {f: str(FAMILY_NAMES[f]) for f in EXPANSION_FAMILIES}
+        self.goal_colours.choices = {c: str(COLOUR_NAMES[c]) for c in GOAL_COLOURS}
         self.mode.choices = {
             "sheet": _("Like the paper sheet: the figures of each category"),
             "detailed": _("Card by card: pick the cards lying on the table"),
@@ -112,10 +123,19 @@ class NewGameForm(FlaskForm):
 
     @property
     def count(self) -> int:
-        return int(self.player_count.data) if self.player_count.data in ("2", "3", "4") else 2
+        return int(self.player_count.data) if self.player_count.data in ("1", "2", "3", "4") else 2
+
+    @property
+    def is_bonsai(self) -> bool:
+        return bool(self.game.data == "bonsai")
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok = super().validate(extra_validators)
+        game = GAMES[self.game_name()]
+        if not game.min_players <= self.count <= game.max_players:
+            message = _("%(game)s is played by %(least)d to %(most)d players.") % {
+                "game": _(game.title), "least": game.min_players, "most": game.max_players}
+            self.player_count.errors = [*self.player_count.errors, message]
         _names_unique(self, self.count)
         if self.game.data == "yokai":
             if len(set(self.base_families.data or [])) != 2:
@@ -125,14 +145,28 @@ class NewGameForm(FlaskForm):
                     *self.expansion_families.errors,
                     _("Pick exactly 2 expansion families."),
                 ]
+        if self.is_bonsai:
+            chosen = set(self.goal_colours.data or [])
+            if self.no_goals.data and chosen:
+                self.goal_colours.errors = [
+                    *self.goal_colours.errors,
+                    _("Pick 3 colours, or “played without goal tiles”, not both."),
+                ]
+            elif not self.no_goals.data and len(chosen) != GOAL_COLOURS_IN_PLAY:
+                self.goal_colours.errors = [
+                    *self.goal_colours.errors,
+                    _("Pick exactly 3 goal colours, or tick “played without goal tiles”."),
+                ]
         return ok and not any(self.errors_list())
 
     def errors_list(self) -> list[str]:
-        found: list[str] = []
+        found: list[str] = list(self.player_count.errors)
         for entry in self.names.entries[: self.count]:
             found += entry.errors
         if self.game.data == "yokai":
             found += list(self.base_families.errors) + list(self.expansion_families.errors)
+        if self.is_bonsai:
+            found += list(self.goal_colours.errors)
         return found
 
     def families(self) -> list[str]:
@@ -142,9 +176,15 @@ class NewGameForm(FlaskForm):
         chosen_exp = [f for f in EXPANSION_FAMILIES if f in (self.expansion_families.data or [])]
         return chosen_base + chosen_exp
 
+    def goal_colours_in_play(self) -> list[str]:
+        """Bonsai's goal colours chosen, in the catalogue's order (``[]`` for a game without goal tiles)."""
+        if self.no_goals.data:
+            return []
+        return [c for c in GOAL_COLOURS if c in (self.goal_colours.data or [])]
+
     def game_name(self) -> str:
         """The game the form starts (the document's ``game``)."""
-        return "kanagawa"
+        return "bonsai" if self.is_bonsai else "kanagawa"
 
     def player_names(self) -> list[str]:
         return [(e.data or "").strip() for e in self.names.entries[: self.count]]

@@ -7,19 +7,36 @@
     if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn);
   }
 
-  // New game: show only the names of the players at the table, and the families only for a Yokai game.
+  // New game: show only the names of the players at the table, the families only for a Yokai game, the goal
+  // colours only for Bonsai (and Kanagawa's rule options and words only for Kanagawa).
   function newGame() {
     var form = document.getElementById("new-game");
     if (!form) return;
     var count = form.querySelector("[name=player_count]");
     var families = document.getElementById("families");
+    var goals = document.getElementById("goal-colours");
+    var options = document.getElementById("kanagawa-options");
+    var noGoals = form.querySelector("[name=no_goals]");
     function update() {
       var n = parseInt(count.value, 10) || 2;
       form.querySelectorAll(".name-field").forEach(function (field) {
         field.hidden = parseInt(field.dataset.seat, 10) > n;
       });
-      var yokai = form.querySelector("[name=game][value=yokai]");
-      if (families && yokai) families.hidden = !yokai.checked;
+      var chosen = form.querySelector("[name=game]:checked");
+      var game = chosen ? chosen.value : "base";
+      var bonsai = game === "bonsai";
+      if (families) families.hidden = game !== "yokai";
+      if (goals) goals.hidden = !bonsai;
+      if (options) options.hidden = bonsai;
+      form.querySelectorAll(".for-kanagawa").forEach(function (el) { el.hidden = bonsai; });
+      form.querySelectorAll(".for-bonsai").forEach(function (el) { el.hidden = !bonsai; });
+      form.querySelectorAll(".or").forEach(function (el) { el.hidden = true; });
+      if (noGoals) {
+        form.querySelectorAll("[name=goal_colours]").forEach(function (box) {
+          if (noGoals.checked) box.checked = false;
+          box.disabled = noGoals.checked;
+        });
+      }
     }
     form.addEventListener("change", update);
     update();
