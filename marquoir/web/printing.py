@@ -18,7 +18,7 @@ import hashlib
 import re
 from typing import Any
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from marquoir.games import GAMES
@@ -45,6 +45,10 @@ def sheet_policy(html: str) -> str:
         for css in _STYLE.findall(html)
     ]
     return CONTENT_SECURITY_POLICY.replace("style-src 'self'", " ".join(["style-src 'self'", *hashes]))
+
+
+def _script() -> str:
+    return url_for("static", filename="sheet.js")
 
 
 def sheet_response(html: str) -> Response:
@@ -131,7 +135,8 @@ def blank() -> ResponseReturnValue:
             return error_page(403, _("Sheet not printed"), _("A PDF is made only for a page of this site."))
         data = render_pdf(render_blank_sheet(players, game=game, yokai=yokai, lang=lang, paper=options["paper"]))
         return pdf_response(data, f"{game}-sheet-{players}p{'-yokai' if yokai else ''}-{lang}.pdf")
-    return sheet_response(render_blank_sheet(players, game=game, yokai=yokai, lang=lang))
+    back = url_for("printing.index")
+    return sheet_response(render_blank_sheet(players, game=game, yokai=yokai, lang=lang, back=back, script=_script()))
 
 
 @bp.get("/s/<token>/sheet")
@@ -152,7 +157,11 @@ def saved_sheet(token: str) -> ResponseReturnValue:
                                        played_at=game.played_at)
             data = _PDFS.put(key, render_pdf(html))
         return pdf_response(data, f"{game.game}-game-{game.id}-{lang}.pdf")
-    return sheet_response(render_filled_sheet(game.table, game.report, lang=lang, played_at=game.played_at))
+    back = url_for("saved.shared", token=token)
+    html = render_filled_sheet(
+        game.table, game.report, lang=lang, played_at=game.played_at, back=back, script=_script()
+    )
+    return sheet_response(html)
 
 
 @bp.post("/print/game")
@@ -166,4 +175,5 @@ def game_sheet() -> ResponseReturnValue:
     if options["format"] == "pdf":
         data = render_pdf(render_filled_sheet(table, lang=lang, paper=options["paper"]))
         return pdf_response(data, f"{table.game}-result-{lang}.pdf")
-    return sheet_response(render_filled_sheet(table, lang=lang))
+    # Opened from the results page in a tab of its own: the way back closes it (the script), else goes home.
+    return sheet_response(render_filled_sheet(table, lang=lang, back=url_for("main.index"), script=_script()))

@@ -117,13 +117,16 @@ def render_blank_sheet(
     paper: str | None = None,
     gettext: Gettext | None = None,
     names: Sequence[str] = (),
+    back: str | None = None,
+    script: str | None = None,
 ) -> str:
     """The HTML of a blank score sheet of ``game`` for ``players`` players: one row per category, a column per
     player (headed by ``names`` when given), and the game's scoring tiles as a reminder. ``yokai`` asks a
     Kanagawa sheet for the expansion's rows and Diplomas.
 
     ``paper`` ``a4``/``letter`` fixes the page size (for the PDF); ``None`` lets the printer choose (the layout fits
-    both)."""
+    both). ``back`` (a link) and ``script`` (the script of the Print button) make it a page of a site: a Print
+    button and the way back, never printed."""
     _ = _options(lang, paper, gettext)
     layout = layout_of(game)
     if not layout.min_players <= players <= layout.max_players:
@@ -143,6 +146,8 @@ def render_blank_sheet(
         columns=[names[i] if i < len(names) else "" for i in range(players)],
         reminder_title=_(layout.reminder_title),
         reminder=layout.reminder(options, _),
+        back=back,
+        script=script,
     )
 
 
@@ -205,12 +210,15 @@ def render_filled_sheet(
     gettext: Gettext | None = None,
     played_at: datetime | None = None,
     title: str | None = None,
+    back: str | None = None,
+    script: str | None = None,
 ) -> str:
     """The HTML of the filled score sheet of ``table``: the breakdown by category and player, totals, ranks and
     winners, every figure explained, what each player holds, and the legality issues.
 
     ``report`` is the score report (a :class:`ScoreReport` or its JSON, as stored with a saved game); ``None``
-    scores the table now. ``played_at`` and ``title`` are printed in the heading when given."""
+    scores the table now. ``played_at`` and ``title`` are printed in the heading when given; ``back`` and ``script``
+    as for :func:`render_blank_sheet`."""
     _ = _options(lang, paper, gettext)
     layout = layout_of(table.game)
     data, notes = _report_json(table, report, lang)
@@ -232,6 +240,8 @@ def render_filled_sheet(
         winners=[c.name for c in columns if c.winner],
         notes=notes,
         issues=list(data.get("issues", ())),
+        back=back,
+        script=script,
     )
 
 

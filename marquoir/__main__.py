@@ -1,0 +1,5 @@
+"""``python -m marquoir`` is the ``marquoir`` command."""
+
+from marquoir.cli import main
+
+raise SystemExit(main())
