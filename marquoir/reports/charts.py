@@ -19,7 +19,7 @@ from marquoir.core.report import ScoreReport
 from marquoir.games import get_game
 from marquoir.reports.i18n import Gettext, check_lang, gettext_for
 from marquoir.reports.sheets import layout_of
-from marquoir.reports.stats import results
+from marquoir.reports.stats import Result, results
 from marquoir.storage.games import SavedGame, name_key
 
 WIDTH = 360
@@ -76,17 +76,30 @@ def totals_chart_svg(
 ) -> str:
     """A line chart of each player's total, game after game in the order of play (x: the games, labelled by
     date; y: the total). ``players`` chooses whose lines (default: everyone, up to 8, most games first)."""
+    return results_chart_svg(results(games), players, lang=lang, gettext=gettext)
+
+
+def results_chart_svg(
+    played: Sequence[Result],
+    players: Sequence[str] | None = None,
+    *,
+    lang: str = "en",
+    gettext: Gettext | None = None,
+) -> str:
+    """:func:`totals_chart_svg` drawn from players' results (in the order of play), such as the bounded ones the
+    statistics read from storage: one point per result given, so the caller bounds the drawing."""
     _ = gettext or gettext_for(check_lang(lang))
-    played = results(games)
+    keyed = [(name_key(r.name), r) for r in played]
     keys: list[str] = []
     if players is not None:
         keys = [name_key(p) for p in players]
     else:
         counts: dict[str, int] = {}
-        for r in played:
-            counts[name_key(r.name)] = counts.get(name_key(r.name), 0) + 1
+        for key, _r in keyed:
+            counts[key] = counts.get(key, 0) + 1
         keys = sorted(counts, key=lambda k: (-counts[k], k))[: len(PLAYER_COLOURS)]
-    shown = [r for r in played if name_key(r.name) in keys]
+    wanted = set(keys)
+    shown = [r for key, r in keyed if key in wanted]
     title = _("Totals over time")
     if not shown:
         return _svg(60, title, [_text(WIDTH / 2, 35, _("No game yet"), 12, "middle")])
@@ -118,7 +131,7 @@ def totals_chart_svg(
     legend_y = top + plot_h + 36
     for p, key in enumerate(keys):
         colour, dash = PLAYER_COLOURS[p % len(PLAYER_COLOURS)], PLAYER_DASHES[p % len(PLAYER_DASHES)]
-        points = [r for r in shown if name_key(r.name) == key]
+        points = [r for k, r in keyed if k == key]
         if not points:
             continue
         name = points[-1].name

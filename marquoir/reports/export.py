@@ -2,19 +2,25 @@
 game. A game's categories have their own columns, left empty on the rows of other games; columns are only ever
 added at the end, so a spreadsheet built on an older export still finds its columns.
 
-Values in, text out (the CLI and the web app write or send it). Text cells that a spreadsheet would run as a
-formula (a name starting with ``=``, ``+``, ``-``, ``@``) are written with a leading apostrophe.
+Values in, text out (the CLI and the web app write or send it): :func:`csv_chunks` hands the text over a piece at
+a time, so that any number of games streamed from storage (:func:`marquoir.storage.stream_reports`) is written in
+constant memory. Text cells that a spreadsheet would run as a formula (a name starting with ``=``, ``+``, ``-``,
+``@``) are written with a leading apostrophe.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from datetime import datetime
+from typing import Any, Protocol
 
 from marquoir.games import GAMES, get_game
 from marquoir.games.kanagawa.vocabulary import CATEGORIES as KANAGAWA_CATEGORIES
-from marquoir.storage.games import SavedGame
+
+#: About how many characters of CSV :func:`csv_chunks` gathers before handing them over.
+CHUNK_SIZE = 64 * 1024
 
 #: Categories of the other games, in the registry's order, after Kanagawa's (the first columns ever written).
 OTHER_CATEGORIES = tuple(
@@ -41,11 +47,27 @@ CSV_COLUMNS: tuple[str, ...] = (
 )
 
 
+class ReportedGame(Protocol):
+    """What the export reads of a saved game (:class:`~marquoir.storage.SavedGame`,
+    :class:`~marquoir.storage.GameReport`)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def played_at(self) -> datetime: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def report(self) -> Mapping[str, Any]: ...
+
+
 def _safe_text(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def csv_rows(games: Iterable[SavedGame]) -> Iterator[dict[str, str]]:
+def csv_rows(games: Iterable[ReportedGame]) -> Iterator[dict[str, str]]:
     """The CSV rows of ``games`` in the order given, players in seating order."""
     for game in games:
         report = game.report
@@ -71,10 +93,21 @@ def csv_rows(games: Iterable[SavedGame]) -> Iterator[dict[str, str]]:
             yield row
 
 
-def games_csv(games: Iterable[SavedGame]) -> str:
-    """Every game as CSV text with a header line (RFC 4180 quoting, ``\\r\\n`` line ends)."""
+def csv_chunks(games: Iterable[ReportedGame], chunk_size: int = CHUNK_SIZE) -> Iterator[str]:
+    """The CSV text of ``games`` (a header line, then a row per player), a piece of about ``chunk_size``
+    characters at a time."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
     writer.writeheader()
-    writer.writerows(csv_rows(games))
-    return out.getvalue()
+    for row in csv_rows(games):
+        writer.writerow(row)
+        if out.tell() >= chunk_size:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()
+
+
+def games_csv(games: Iterable[ReportedGame]) -> str:
+    """Every game as CSV text with a header line (RFC 4180 quoting, ``\\r\\n`` line ends)."""
+    return "".join(csv_chunks(games))

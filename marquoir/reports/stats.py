@@ -1,21 +1,26 @@
 """Statistics per player name and game over saved games: games played, wins (shared ones counted and shown apart),
 average and best total, average points per category, and each player's totals over time.
 
-Pure functions over :class:`~marquoir.storage.SavedGame` values (their stored score reports); the same name
-written with other accents or capitals is the same player (:func:`marquoir.storage.name_key`). A tie shares the
-victory (Kanagawa French rules, section 4): every player at the top total wins, and such a win is *shared*.
+Pure functions over values: the players' records and results that :mod:`marquoir.storage.stats` reads from SQL
+(:func:`statistics`), or saved games themselves (:func:`player_statistics`, :func:`results`: the same figures from
+the stored score reports, for a handful of games and for the tests). The same name written with other accents or
+capitals is the same player (:func:`marquoir.storage.name_key`). A tie shares the victory (Kanagawa French rules,
+section 4): every player at the top total wins, and such a win is *shared*.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from marquoir.games import get_game
 from marquoir.reports.i18n import Gettext
 from marquoir.storage.games import SavedGame, name_key
+from marquoir.storage.stats import PlayerRecord, PlayerResult
+
+#: One player's result in one game (a point of the chart of totals over time).
+Result = PlayerResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,18 +48,70 @@ class PlayerStats:
         return self.wins / self.games
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """One player's result in one game (a point of the chart of totals over time)."""
+def record_stats(record: PlayerRecord) -> PlayerStats:
+    """A record's figures: its averages per game, the categories in the order of the game's sheet."""
+    categories = get_game(record.game).categories
+    count = record.games
+    return PlayerStats(
+        game=record.game,
+        name=record.name,
+        key=record.key,
+        games=count,
+        wins=record.wins,
+        shared_wins=record.shared_wins,
+        best_total=record.best_total,
+        average_total=record.total_points / count,
+        category_averages={c: record.category_points.get(c, 0) / count for c in categories},
+        last_played=record.last_played,
+    )
 
-    game_id: int
-    game: str
-    played_at: datetime
+
+def statistics(records: Iterable[PlayerRecord]) -> list[PlayerStats]:
+    """The figures of each record, most games first (then by name key and game)."""
+    return sorted((record_stats(r) for r in records), key=lambda s: (-s.games, s.key, s.game))
+
+
+@dataclass
+class _Tally:
+    """A record being added up."""
+
     name: str
-    total: int
-    rank: int
-    winner: bool
-    shared: bool
+    last_played: datetime
+    best: int
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    total: int = 0
+    points: dict[str, int] = field(default_factory=dict)
+
+
+def records_of(games: Iterable[SavedGame]) -> list[PlayerRecord]:
+    """The records that storage keeps, added up from saved games' reports instead (in the order of play, so the
+    name is the one last written)."""
+    tallies: dict[tuple[str, str], _Tally] = {}
+    for game in sorted(games, key=lambda g: (g.played_at, g.id)):
+        winners = set(game.report["winners"])
+        for player in game.report["players"]:
+            total, won = int(player["total"]), player["name"] in winners
+            tally = tallies.setdefault((game.game, name_key(player["name"])), _Tally("", game.played_at, total))
+            tally.name, tally.last_played = str(player["name"]), game.played_at
+            tally.games += 1
+            tally.wins += won
+            tally.shared += won and len(winners) > 1
+            tally.best = max(tally.best, total)
+            tally.total += total
+            for category, value in player["breakdown"].items():
+                tally.points[category] = tally.points.get(category, 0) + int(value)
+    return [
+        PlayerRecord(game, key, t.name, t.games, t.wins, t.shared, t.best, t.total, t.points, t.last_played)
+        for (game, key), t in tallies.items()
+    ]
+
+
+def player_statistics(games: Iterable[SavedGame]) -> list[PlayerStats]:
+    """The record of every player name in every game they played (a player's Bonsai record stands apart from their
+    Kanagawa one: the categories and the scales differ), most games first (then by name key and game)."""
+    return statistics(records_of(games))
 
 
 def results(games: Iterable[SavedGame]) -> list[Result]:
@@ -74,50 +131,19 @@ def results(games: Iterable[SavedGame]) -> list[Result]:
                     int(player["rank"]),
                     won,
                     won and len(winners) > 1,
+                    game.share_token,
                 )
             )
     return found
 
 
-def player_statistics(games: Iterable[SavedGame]) -> list[PlayerStats]:
-    """The record of every player name in every game they played (a player's Bonsai record stands apart from their
-    Kanagawa one: the categories and the scales differ), most games first (then by name key and game)."""
-    chosen = sorted(games, key=lambda g: (g.played_at, g.id))
-    by_key: dict[tuple[str, str], list[tuple[SavedGame, Mapping[str, Any]]]] = {}
-    for game in chosen:
-        for player in game.report["players"]:
-            by_key.setdefault((game.game, name_key(player["name"])), []).append((game, player))
-    stats = []
-    for (game_name, key), entries in by_key.items():
-        categories = get_game(game_name).categories
-        totals = [int(p["total"]) for _, p in entries]
-        wins = shared = 0
-        for game, player in entries:
-            winners = game.report["winners"]
-            if player["name"] in winners:
-                wins += 1
-                shared += len(winners) > 1
-        sums = dict.fromkeys(categories, 0)
-        for _, player in entries:
-            for category in categories:
-                sums[category] += int(player["breakdown"].get(category, 0))
-        count = len(entries)
-        last_game, last_player = entries[-1]
-        stats.append(
-            PlayerStats(
-                game=game_name,
-                name=str(last_player["name"]),
-                key=key,
-                games=count,
-                wins=wins,
-                shared_wins=shared,
-                best_total=max(totals),
-                average_total=sum(totals) / count,
-                category_averages={c: sums[c] / count for c in categories},
-                last_played=last_game.played_at,
-            )
-        )
-    return sorted(stats, key=lambda s: (-s.games, s.key, s.game))
+def last_games(found: Iterable[Result], count: int) -> tuple[list[Result], bool]:
+    """The results of the ``count`` latest games among ``found``, in the order of play (then game id; the order
+    within a game is kept), and whether some games were left out."""
+    ordered = sorted(found, key=lambda r: (r.played_at, r.game_id))
+    played = sorted({(r.played_at, r.game_id) for r in ordered})
+    kept = set(played[-count:]) if count > 0 else set()
+    return [r for r in ordered if (r.played_at, r.game_id) in kept], len(played) > len(kept)
 
 
 def wins_text(stats: PlayerStats, gettext: Gettext = str) -> str:

@@ -6,15 +6,19 @@ scores. A game is stored as its table document (``marquoir/data/table-format.md`
 says which game it is (``game``: Kanagawa, Bonsai…). Each game has two unguessable tokens
 (:func:`secrets.token_urlsafe`): the *share* token opens it read-only, the *edit* token is needed to correct or
 delete it — the functions that change a game take only the edit token, so a share link cannot change anything.
+
+Each write also rewrites the game's players (``game_players``, their figures copied from the report) and brings
+their records up to date (:func:`marquoir.storage.stats.refresh_records`) in the same transaction. The list and the
+search read indexes: the names searched are the records' (a row per name, not per game), and a page of a search
+either walks the games newest first or gathers the players' games from the search index, whichever reads less.
 """
 
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -25,7 +29,28 @@ from marquoir.document import parse_table, table_to_document
 from marquoir.games import AnyTable
 from marquoir.storage.database import guarded, read_transaction, write_transaction
 from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
-from marquoir.storage.schema import game_players, game_versions, games
+from marquoir.storage.rows import like_pattern, name_key, player_rows, read_utc, utc
+from marquoir.storage.schema import game_players, game_versions, games, player_stats
+from marquoir.storage.stats import refresh_records
+
+__all__ = [
+    "MAX_LIMIT",
+    "GameSummary",
+    "GameVersion",
+    "PlayerLine",
+    "SavedGame",
+    "all_games",
+    "correct_game",
+    "count_games",
+    "delete_game",
+    "game_history",
+    "get_game",
+    "get_game_by_edit_token",
+    "get_game_by_share_token",
+    "list_games",
+    "name_key",
+    "save_game",
+]
 
 #: Bytes of randomness in each token (the token is about 4/3 as many characters).
 TOKEN_BYTES = 24
@@ -101,48 +126,17 @@ class GameVersion:
         return parse_table(dict(self.document))
 
 
-def name_key(name: str) -> str:
-    """The search key of a player name: accents dropped, case folded, spaces squeezed (``Émile`` → ``emile``)."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(unicodedata.normalize("NFKC", bare).casefold().split())
-
-
 def new_token() -> str:
     """An unguessable URL-safe token."""
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def _utc(moment: datetime | None) -> datetime:
-    if moment is None:
-        return datetime.now(UTC)
-    if moment.tzinfo is None:
-        raise ValueError("dates must be timezone-aware (UTC)")
-    return moment.astimezone(UTC)
+def _players_of_game(connection: Connection, game_id: int) -> list[RowMapping]:
+    """The ``game_players`` rows of a game as they are now (what a correction or a deletion takes away)."""
+    return list(connection.execute(sa.select(game_players).where(game_players.c.game_id == game_id)).mappings())
 
 
-def _read_utc(moment: datetime) -> datetime:
-    # SQLite gives naive datetimes back; everything is stored in UTC.
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-def _players_rows(game_id: int, report: Mapping[str, Any]) -> list[dict[str, Any]]:
-    winners = set(report["winners"])
-    return [
-        {
-            "game_id": game_id,
-            "seat": seat,
-            "name": player["name"],
-            "name_key": name_key(player["name"]),
-            "total": player["total"],
-            "rank": player["rank"],
-            "winner": player["name"] in winners,
-        }
-        for seat, player in enumerate(report["players"])
-    ]
-
-
-def _stored(table: AnyTable, report: ScoreReport) -> tuple[dict[str, Any], dict[str, Any]]:
+def stored(table: AnyTable, report: ScoreReport) -> tuple[dict[str, Any], dict[str, Any]]:
     """The document and the report as they are stored (JSON values)."""
     if report.game != table.game or len(report.players) != len(table.players):
         raise ValueError("the score report is not this table's")
@@ -159,9 +153,9 @@ def save_game(
 ) -> SavedGame:
     """Save a new game (version 1) with the score report its caller computed (``marquoir.score(table)``), in one
     transaction. ``played_at`` is when the game was played (default: now); both must be timezone-aware."""
-    document, report_json = _stored(table, report)
-    moment = _utc(now)
-    played = _utc(played_at) if played_at is not None else moment
+    document, report_json = stored(table, report)
+    moment = utc(now)
+    played = utc(played_at) if played_at is not None else moment
     share, edit = new_token(), new_token()
     with guarded("save the game"), write_transaction(engine) as connection:
         game_id = connection.execute(
@@ -179,7 +173,9 @@ def save_game(
             },
         ).scalar_one()
         connection.execute(game_versions.insert(), [_version_row(game_id, 1, moment, document, report_json)])
-        connection.execute(game_players.insert(), _players_rows(game_id, report_json))
+        players = player_rows(game_id, table.game, played, report_json)
+        connection.execute(game_players.insert(), players)
+        refresh_records(connection, (), players)
     return SavedGame(game_id, table.game, share, edit, played, moment, moment, 1, document, report_json)
 
 
@@ -203,8 +199,8 @@ def correct_game(
 
     Needs the edit token. With ``expected_version`` (the version the user opened), a game changed since raises
     :class:`EditConflict` and nothing is written. Unknown token: :class:`GameNotFound`."""
-    document, report_json = _stored(table, report)
-    moment = _utc(now)
+    document, report_json = stored(table, report)
+    moment = utc(now)
     with guarded("save the correction"), write_transaction(engine) as connection:
         row = connection.execute(sa.select(games).where(games.c.edit_token == edit_token)).mappings().first()
         if row is None:
@@ -212,7 +208,7 @@ def correct_game(
         if expected_version is not None and row["version"] != expected_version:
             raise EditConflict(expected_version, row["version"])
         game_id, version = row["id"], row["version"] + 1
-        played = _utc(played_at) if played_at is not None else _read_utc(row["played_at"])
+        played = utc(played_at) if played_at is not None else read_utc(row["played_at"])
         connection.execute(
             games.update()
             .where(games.c.id == game_id)
@@ -226,15 +222,18 @@ def correct_game(
             )
         )
         connection.execute(game_versions.insert(), [_version_row(game_id, version, moment, document, report_json)])
+        before = _players_of_game(connection, game_id)
         connection.execute(game_players.delete().where(game_players.c.game_id == game_id))
-        connection.execute(game_players.insert(), _players_rows(game_id, report_json))
+        players = player_rows(game_id, table.game, played, report_json)
+        connection.execute(game_players.insert(), players)
+        refresh_records(connection, before, players)
     return SavedGame(
         game_id,
         table.game,
         row["share_token"],
         row["edit_token"],
         played,
-        _read_utc(row["created_at"]),
+        read_utc(row["created_at"]),
         moment,
         version,
         document,
@@ -248,7 +247,9 @@ def delete_game(engine: Engine, edit_token: str) -> int:
         game_id = connection.execute(sa.select(games.c.id).where(games.c.edit_token == edit_token)).scalar()
         if game_id is None:
             raise GameNotFound("this edit link")
+        before = _players_of_game(connection, game_id)
         connection.execute(game_players.delete().where(game_players.c.game_id == game_id))
+        refresh_records(connection, before, ())
         connection.execute(game_versions.delete().where(game_versions.c.game_id == game_id))
         connection.execute(games.delete().where(games.c.id == game_id))
     return int(game_id)
@@ -260,9 +261,9 @@ def _saved(row: RowMapping) -> SavedGame:
         row["game"],
         row["share_token"],
         row["edit_token"],
-        _read_utc(row["played_at"]),
-        _read_utc(row["created_at"]),
-        _read_utc(row["updated_at"]),
+        read_utc(row["played_at"]),
+        read_utc(row["created_at"]),
+        read_utc(row["updated_at"]),
         row["version"],
         row["document"],
         row["report"],
@@ -297,21 +298,43 @@ def game_history(engine: Engine, game_id: int) -> list[GameVersion]:
             sa.select(game_versions).where(game_versions.c.game_id == game_id).order_by(game_versions.c.version.desc())
         ).mappings()
         return [
-            GameVersion(r["game_id"], r["version"], _read_utc(r["saved_at"]), r["document"], r["report"]) for r in rows
+            GameVersion(r["game_id"], r["version"], read_utc(r["saved_at"]), r["document"], r["report"]) for r in rows
         ]
 
 
-def _like_pattern(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
+def _matching_keys(key: str) -> sa.Select[Any]:
+    """The name keys that contain ``key``, found among the players' records (one row per name and game, not per
+    game played)."""
+    return sa.select(player_stats.c.name_key).where(player_stats.c.name_key.like(like_pattern(key), escape="\\"))
 
 
 def _filtered(query: sa.Select[Any], player: str | None) -> sa.Select[Any]:
+    """``query`` kept to the games with a player whose name contains ``player`` (found by the search index)."""
     key = name_key(player or "")
     if not key:
         return query
-    matching = sa.select(game_players.c.game_id).where(game_players.c.name_key.like(_like_pattern(key), escape="\\"))
+    matching = sa.select(game_players.c.game_id).where(game_players.c.name_key.in_(_matching_keys(key)))
     return query.where(games.c.id.in_(matching))
+
+
+#: Reading a game while walking the games costs about this many times as much as gathering a player's game from
+#: the search index (measured: ``bench/bench_stats.py``).
+_WALK_COST = 3
+
+
+def _search_plan(connection: Connection, key: str, wanted: int) -> str | None:
+    """How to list the games of the players whose names contain ``key``: ``None`` when there are none;
+    ``"recent"`` to walk the games newest first, keeping those with such a player, when they are common enough
+    that the ``wanted`` first ones come soon; else ``"players"``, to gather their games from the search index and
+    sort them. The choice reads the records' game counts, never the games."""
+    matches = connection.execute(
+        sa.select(sa.func.sum(player_stats.c.games)).where(player_stats.c.name_key.in_(_matching_keys(key)))
+    ).scalar()
+    if not matches:
+        return None
+    total = connection.execute(sa.select(sa.func.count()).select_from(games)).scalar_one()
+    walked = wanted * total / matches  # games walked before ``wanted`` are found, were they evenly spread
+    return "recent" if walked * _WALK_COST < matches else "players"
 
 
 def list_games(engine: Engine, *, player: str | None = None, limit: int = 50, offset: int = 0) -> list[GameSummary]:
@@ -322,8 +345,27 @@ def list_games(engine: Engine, *, player: str | None = None, limit: int = 50, of
     query = sa.select(
         games.c.id, games.c.game, games.c.share_token, games.c.played_at, games.c.updated_at, games.c.version
     )
-    query = _filtered(query, player).order_by(games.c.played_at.desc(), games.c.id.desc()).limit(limit).offset(offset)
+    key = name_key(player or "")
     with guarded("list the games"), read_transaction(engine) as connection:
+        plan = _search_plan(connection, key, offset + limit) if key else "all"
+        if plan is None:
+            return []
+        if plan == "recent":
+            found = sa.exists().where(
+                game_players.c.game_id == games.c.id, game_players.c.name_key.in_(_matching_keys(key))
+            )
+            query = query.where(found)
+        elif plan == "players":  # the page's games from the search index alone (played_at is copied there)
+            page = (
+                sa.select(game_players.c.game_id)
+                .where(game_players.c.name_key.in_(_matching_keys(key)))
+                .group_by(game_players.c.played_at, game_players.c.game_id)
+                .order_by(game_players.c.played_at.desc(), game_players.c.game_id.desc())
+                .limit(limit)
+                .offset(offset)
+            )
+            query, offset = query.where(games.c.id.in_(page)), 0
+        query = query.order_by(games.c.played_at.desc(), games.c.id.desc()).limit(limit).offset(offset)
         rows = connection.execute(query).mappings().all()
         players = _players_of(connection, [r["id"] for r in rows])
     return [
@@ -331,8 +373,8 @@ def list_games(engine: Engine, *, player: str | None = None, limit: int = 50, of
             r["id"],
             r["game"],
             r["share_token"],
-            _read_utc(r["played_at"]),
-            _read_utc(r["updated_at"]),
+            read_utc(r["played_at"]),
+            read_utc(r["updated_at"]),
             r["version"],
             players.get(r["id"], ()),
         )
@@ -353,14 +395,21 @@ def _players_of(connection: Connection, ids: Sequence[int]) -> dict[int, tuple[P
 
 
 def count_games(engine: Engine, *, player: str | None = None) -> int:
-    """How many games :func:`list_games` would list with no limit."""
-    query = _filtered(sa.select(sa.func.count()).select_from(games), player)
+    """How many games :func:`list_games` would list with no limit (with ``player``: counted on the search index,
+    never reading the games)."""
+    key = name_key(player or "")
+    query = sa.select(sa.func.count()).select_from(games)
+    if key:
+        query = sa.select(sa.func.count(sa.distinct(game_players.c.game_id))).where(
+            game_players.c.name_key.in_(_matching_keys(key))
+        )
     with guarded("count the games"), read_transaction(engine) as connection:
         return int(connection.execute(query).scalar_one())
 
 
 def all_games(engine: Engine, *, player: str | None = None) -> list[SavedGame]:
-    """Every saved game at its current version, oldest played first (for statistics and export)."""
+    """Every saved game at its current version, oldest played first, all in memory: for tests and small tools
+    (the pages read :mod:`marquoir.storage.stats`, the exports :mod:`marquoir.storage.bulk`'s streams)."""
     query = _filtered(sa.select(games), player).order_by(games.c.played_at, games.c.id)
     with guarded("read the games"), read_transaction(engine) as connection:
         return [_saved(r) for r in connection.execute(query).mappings()]

@@ -150,7 +150,7 @@ def saved_sheet(token: str) -> ResponseReturnValue:
     if options["format"] == "pdf":
         if not _pdf_asked_by_a_person():
             return error_page(403, _("Sheet not printed"), _("A PDF is made only for a page of this site."))
-        key = (game.id, game.version, lang, options["paper"])
+        key = (game.share_token, game.version, lang, options["paper"])  # (an id may be reused after a delete)
         data = _PDFS.get(key)
         if data is None:
             html = render_filled_sheet(game.table, game.report, lang=lang, paper=options["paper"],

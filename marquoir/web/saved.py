@@ -39,20 +39,20 @@ from marquoir.errors import TableError
 from marquoir.games import AnyTable, game_of
 from marquoir.i18n import N_, get_language
 from marquoir.reports.charts import game_bars_svg
-from marquoir.reports.export import games_csv
+from marquoir.reports.export import csv_chunks
 from marquoir.scoring import score
 from marquoir.storage import (
     EditConflict,
     GameNotFound,
     GameVersion,
     SavedGame,
-    all_games,
     correct_game,
     count_games,
     delete_game,
     game_history,
     list_games,
     save_game,
+    stream_reports,
 )
 from marquoir.web.db import get_engine, get_game_or_404
 from marquoir.web.documents import document_or_400, dump
@@ -288,12 +288,17 @@ def table_document(token: str) -> ResponseReturnValue:
 
 @bp.get("/games/export.csv")
 def export_csv() -> ResponseReturnValue:
-    """Every saved game as CSV: one row per player per game, every category, rank and winner."""
-    return Response(
-        games_csv(all_games(get_engine())),
+    """Every saved game as CSV: one row per player per game, every category, rank and winner. Streamed: the games
+    are read in batches while the download goes, in constant memory; the query runs before the first byte, so a
+    database that cannot be reached still gets its error page."""
+    games = stream_reports(get_engine())
+    response = Response(
+        csv_chunks(games),
         mimetype="text/csv",
         headers={"Content-Disposition": 'attachment; filename="marquoir-games.csv"'},
     )
+    response.call_on_close(games.close)
+    return response
 
 
 def init_app(app: Flask) -> None:

@@ -10,7 +10,8 @@ from support.samples import sample_table
 
 from marquoir import score
 from marquoir.games.kanagawa.vocabulary import CATEGORIES
-from marquoir.reports.export import CSV_COLUMNS, games_csv
+from marquoir.reports.export import CSV_COLUMNS, csv_chunks, games_csv
+from marquoir.storage import GameReport
 
 
 def read(text: str) -> list[dict[str, str]]:
@@ -50,3 +51,19 @@ def test_names_cannot_become_spreadsheet_formulas() -> None:
 
 def test_no_game_is_just_the_header() -> None:
     assert read(games_csv([])) == [] and games_csv([]).startswith("game_id,played_at")
+
+
+def test_the_csv_comes_in_pieces_that_make_the_same_text() -> None:
+    games = [saved(n, sample_table(name), days=n) for n, name in enumerate(("base-4p", "yokai-3p", "bonsai-2p"), 1)]
+    pieces = list(csv_chunks(games, chunk_size=200))
+    assert len(pieces) > 3 and all(pieces)
+    assert "".join(pieces) == games_csv(games) == "".join(csv_chunks(games))
+    assert list(csv_chunks([])) == [games_csv([])]
+
+
+def test_a_game_s_report_alone_exports_as_the_saved_game() -> None:
+    game = saved(4, sample_table("bonsai-4p"), days=1)
+    alone = GameReport(game.id, game.game, game.played_at, game.version, game.report)
+    assert games_csv([alone]) == games_csv([game])
+    rows = read(games_csv([alone]))
+    assert {r["game"] for r in rows} == {"bonsai"} and rows[0]["print_cards"] == "" and rows[0]["leaves"] != ""

@@ -9,8 +9,16 @@ from support.reports import saved, sheet_table
 
 from marquoir import score
 from marquoir.games.kanagawa.vocabulary import CATEGORIES
-from marquoir.reports.stats import player_statistics, results, wins_text
-from marquoir.storage import SavedGame
+from marquoir.reports.stats import (
+    last_games,
+    player_statistics,
+    record_stats,
+    records_of,
+    results,
+    statistics,
+    wins_text,
+)
+from marquoir.storage import PlayerRecord, SavedGame
 
 
 def night() -> list[SavedGame]:
@@ -83,3 +91,27 @@ def test_statistics_agree_with_the_games(
         assert min(totals) <= s.average_total <= max(totals)
         assert sum(s.category_averages[c] for c in CATEGORIES) == pytest.approx(s.average_total)
         assert 0 <= s.shared_wins <= s.wins <= s.games
+
+
+def test_statistics_from_the_records_storage_keeps() -> None:
+    records = records_of(night())
+    assert statistics(records) == player_statistics(night())
+    aiko = next(r for r in records if r.key == "aiko")
+    assert (aiko.name, aiko.games, aiko.wins, aiko.shared_wins, aiko.total_points) == ("AIKO", 3, 2, 1, 25 + 19 + 14)
+    assert aiko.category_points["print_cards"] == 29
+    solo = PlayerRecord("bonsai", "ana", "Ana", 2, 0, 0, 40, 70, {"leaves": 12, "goals": 5}, night()[0].played_at)
+    stats = record_stats(solo)
+    assert (stats.average_total, stats.win_rate, stats.outright_wins) == (35.0, 0.0, 0)
+    assert list(stats.category_averages) == ["leaves", "flowers", "fruits", "parchments", "goals"]
+    assert stats.category_averages["leaves"] == 6.0 and stats.category_averages["flowers"] == 0.0
+
+
+def test_the_last_games_of_some_results() -> None:
+    found = results(night())
+    newest_first = found[::-1]
+    kept, cut = last_games(newest_first, 2)
+    assert [r.game_id for r in kept] == [2, 2, 2, 3, 3] and cut
+    assert kept[:3] == found[2:5][::-1]  # in the order of play; within a game, as they were given
+    assert last_games(found, 3) == (found, False)
+    assert last_games(found, 0) == ([], True) and last_games([], 5) == ([], False)
+    assert {r.share_token for r in found} == {"s1", "s2", "s3"}

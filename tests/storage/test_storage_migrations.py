@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -12,22 +14,30 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy.engine import Engine
+from support.reports import sheet_table
 from support.samples import sample_table
 
 from marquoir import score, table_to_document
+from marquoir.reports.stats import records_of
 from marquoir.storage import (
+    all_games,
+    count_games,
     current_revision,
     get_game,
     get_game_by_share_token,
     head_revision,
     list_games,
+    name_key,
     open_database,
+    player_records,
+    records_of_player,
     save_game,
     sqlite_url,
     upgrade,
 )
 from marquoir.storage.database import alembic_config
-from marquoir.storage.schema import VERSION_TABLE, metadata
+from marquoir.storage.schema import VERSION_TABLE, game_players, metadata
 
 
 def test_a_new_database_is_created_at_the_newest_schema(tmp_path: Path) -> None:
@@ -36,7 +46,13 @@ def test_a_new_database_is_created_at_the_newest_schema(tmp_path: Path) -> None:
     engine = open_database(sqlite_url(path))
     assert path.exists()
     assert current_revision(engine) == head_revision()
-    assert set(sa.inspect(engine).get_table_names()) == {"games", "game_players", "game_versions", VERSION_TABLE}
+    assert set(sa.inspect(engine).get_table_names()) == {
+        "games",
+        "game_players",
+        "game_versions",
+        "player_stats",
+        VERSION_TABLE,
+    }
 
 
 def test_the_migrations_build_exactly_the_schema_the_queries_use(tmp_path: Path) -> None:
@@ -124,3 +140,94 @@ def test_processes_opening_a_new_database_together_migrate_it_once(tmp_path: Pat
     engine = open_database(sqlite_url(path))
     with engine.connect() as connection:
         assert connection.execute(sa.text(f"SELECT count(*) FROM {VERSION_TABLE}")).scalar() == 1
+
+
+def database_at_0002(url: str) -> list[int]:
+    """A database as Marquoir left it at revision 0002 (several games, players without their points), holding a
+    Kanagawa tie, a Yokai game, a Bonsai game and a name written two ways; returns the games' ids."""
+    old = open_database(url, migrate=False)
+    upgrade(old, "0002")
+    tie = sheet_table(("Émile", 10, 4, 2, 7, True, 0), ("Ben", 12, 4, 2, 7, False, 0), ("Chiyo", 9, 3, 1, 3, False, 0))
+    tables = [sample_table("base-4p"), tie, sample_table("yokai-3p"), sample_table("bonsai-2p")]
+    renamed = (dataclasses.replace(tie.players[0], name="emile"), *tie.players[1:])
+    tables.append(dataclasses.replace(tie, players=renamed))
+    ids = []
+    with old.begin() as connection:
+        for n, table in enumerate(tables, start=1):
+            report = score(table).to_json()
+            connection.execute(
+                sa.text(
+                    "INSERT INTO games (id, game, share_token, edit_token, played_at, created_at, updated_at, version,"
+                    " document, report) VALUES (:id, :game, :share, :edit, :when, :when, :when, 1, :document, :report)"
+                ),
+                {"id": n, "game": table.game, "share": f"share-token-of-old-game-{n}", "edit": f"edit-token-{n}",
+                 "when": datetime(2026, 1, n, 20, 0), "document": json.dumps(table_to_document(table)),
+                 "report": json.dumps(report)},
+            )  # fmt: skip
+            connection.execute(
+                sa.text(
+                    "INSERT INTO game_versions (game_id, version, saved_at, document, report)"
+                    " VALUES (:id, 1, :when, :document, :report)"
+                ),
+                {"id": n, "when": datetime(2026, 1, n, 20, 0), "document": json.dumps(table_to_document(table)),
+                 "report": json.dumps(report)},
+            )  # fmt: skip
+            winners = set(report["winners"])
+            for seat, player in enumerate(report["players"]):
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO game_players (game_id, seat, name, name_key, total, rank, winner)"
+                        " VALUES (:id, :seat, :name, :key, :total, :rank, :winner)"
+                    ),
+                    {"id": n, "seat": seat, "name": player["name"], "key": name_key(player["name"]),
+                     "total": player["total"], "rank": player["rank"], "winner": player["name"] in winners},
+                )  # fmt: skip
+            ids.append(n)
+    old.dispose()
+    return ids
+
+
+def check_upgraded(engine: Engine, ids: list[int]) -> None:
+    """Every game opens as it was saved, its players carry their figures, and the records are the games'."""
+    assert current_revision(engine) == head_revision()
+    saved = all_games(engine)
+    assert [g.id for g in saved] == ids
+    for game in saved:
+        assert game.table is not None and get_game_by_share_token(engine, game.share_token) == game
+        [summary] = [s for s in list_games(engine) if s.id == game.id]
+        assert [(p.name, p.total, p.rank, p.winner) for p in summary.players] == [
+            (p["name"], p["total"], p["rank"], p["name"] in game.report["winners"]) for p in game.report["players"]
+        ]
+    with engine.connect() as connection:
+        rows = connection.execute(sa.select(game_players).order_by(game_players.c.game_id, game_players.c.seat))
+        players = [(r.game_id, r.game, r.shared_win, r.points) for r in rows]
+    assert players == [
+        (g.id, g.game, p["name"] in g.report["winners"] and len(g.report["winners"]) > 1, p["breakdown"])
+        for g in saved
+        for p in g.report["players"]
+    ]
+    stored = [r for game in ("kanagawa", "bonsai") for r in player_records(engine, game, limit=500)]
+    assert sorted(stored, key=lambda r: (r.game, r.key)) == sorted(records_of(saved), key=lambda r: (r.game, r.key))
+    [emile] = records_of_player(engine, "EMILE")
+    assert (emile.name, emile.games, emile.wins, emile.shared_wins) == ("emile", 2, 2, 2)
+    assert count_games(engine, player="emil") == 2
+
+
+def test_games_saved_before_the_players_records_are_upgraded_in_place(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path / "at-0002.sqlite3")
+    ids = database_at_0002(url)
+    engine = open_database(url)
+    check_upgraded(engine, ids)
+    save_game(engine, sample_table("base-2p"), score(sample_table("base-2p")))  # and it goes on saving
+    assert len(records_of_player(engine, "Aiko")) == 1
+
+
+def test_the_records_revision_goes_down_and_up_again_keeping_every_game(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path / "db.sqlite3")
+    ids = database_at_0002(url)
+    engine = open_database(url)
+    with engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "0002")
+    assert current_revision(engine) == "0002" and "player_stats" not in sa.inspect(engine).get_table_names()
+    engine.dispose()
+    check_upgraded(open_database(url), ids)

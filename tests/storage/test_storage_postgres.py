@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from itertools import count
 from pathlib import Path
 
@@ -20,11 +21,16 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import Engine
 from support.samples import sample_table
+from test_storage_migrations import check_upgraded, database_at_0002
 
 from marquoir import score
+from marquoir.reports.export import csv_chunks, games_csv
+from marquoir.reports.stats import records_of, statistics
 from marquoir.storage import (
+    BackupGame,
     EditConflict,
     GameNotFound,
+    all_games,
     correct_game,
     current_revision,
     delete_game,
@@ -34,8 +40,13 @@ from marquoir.storage import (
     head_revision,
     list_games,
     open_database,
+    player_records,
+    restore_games,
     save_game,
+    stream_backup,
+    stream_reports,
 )
+from marquoir.storage.backup import backup_chunks, read_backup_lines
 from marquoir.storage.schema import VERSION_TABLE, metadata
 
 pytestmark = pytest.mark.slow
@@ -167,3 +178,80 @@ def test_processes_opening_a_new_postgresql_database_together_migrate_it_once(fr
         assert connection.execute(sa.text(f"SELECT count(*) FROM {VERSION_TABLE}")).scalar() == 1
     for engine in engines:
         engine.dispose()
+
+
+def test_writers_sharing_players_keep_their_records_exact_on_postgresql(pg: Engine) -> None:
+    """Savers, correctors and deleters of games with the same players at once: each record adds up its games."""
+    errors: list[Exception] = []
+    base = sample_table("base-4p")
+
+    def write(index: int) -> None:
+        try:
+            for n in range(6):
+                names = ("Aiko", "Ben", f"Solo {index}", "aiko b") if n % 2 else ("Ben", "AIKO", "Chiyo", f"W{index}")
+                players = tuple(dataclasses.replace(p, name=name) for p, name in zip(base.players, names, strict=True))
+                table = dataclasses.replace(base, players=players)
+                game = save_game(pg, table, score(table))
+                if n % 3 == 1:
+                    correct_game(pg, game.edit_token, base, score(base))
+                elif n % 3 == 2:
+                    delete_game(pg, game.edit_token)
+        except Exception as error:  # collected and asserted below
+            errors.append(error)
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == []
+    stored = {(r.game, r.key): r for r in player_records(pg, "kanagawa", limit=500)}
+    assert stored == {(r.game, r.key): r for r in records_of(all_games(pg))}
+    # Each writer keeps games 0 and 3 with an "aiko" (1 and 4 are corrected to the base table's players, 2 and 5
+    # deleted); "aiko b" is another player.
+    assert stored[("kanagawa", "aiko")].games == 6 * 2 and stored[("kanagawa", "aiko b")].games == 6
+
+
+def test_games_saved_before_the_players_records_are_upgraded_on_postgresql(fresh_url: str) -> None:
+    ids = database_at_0002(fresh_url)
+    engine = open_database(fresh_url)
+    check_upgraded(engine, ids)
+    engine.dispose()
+
+
+def test_the_exports_stream_from_a_server_side_cursor_and_restore_on_postgresql(pg: Engine, server: str) -> None:
+    for name in ("base-2p", "yokai-3p", "bonsai-2p", "base-4p"):
+        save_game(pg, sample_table(name), score(sample_table(name)))
+    first = get_game(pg, 1)
+    assert first is not None
+    correct_game(pg, first.edit_token, sample_table("base-4p"), score(sample_table("base-4p")))
+    with stream_reports(pg, batch=2) as reports:
+        assert reports.total == 4
+        assert "".join(csv_chunks(reports, chunk_size=10)) == games_csv(all_games(pg))
+    with stream_backup(pg, batch=2) as games:
+        text = "".join(backup_chunks(games, games.total, datetime.now(UTC)))
+    count, read = read_backup_lines(iter(text.splitlines(keepends=True)))
+    backups = [b for b in read if isinstance(b, BackupGame)]
+    assert count == len(backups) == 4 and [len(b.versions) for b in backups] == [2, 1, 1, 1]
+    other = open_database(_another(server))
+    assert restore_games(other, backups) == [True] * 4
+    assert restore_games(other, backups) == [False] * 4
+    again = {g.share_token: g for g in all_games(other)}
+    for game in all_games(pg):
+        copy = again[game.share_token]
+        assert (copy.edit_token, copy.played_at, copy.created_at, copy.version, copy.document, copy.report) == (
+            game.edit_token, game.played_at, game.created_at, game.version, game.document, game.report
+        )  # fmt: skip
+        assert [v.document for v in game_history(other, copy.id)] == [v.document for v in game_history(pg, game.id)]
+    assert statistics(player_records(other, "kanagawa")) == statistics(player_records(pg, "kanagawa"))
+    other.dispose()
+
+
+def _another(server: str) -> str:
+    """The URL of one more new database on the server."""
+    name = f"marquoir_copy_{next(_names)}"
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"CREATE DATABASE {name}")
+    admin.dispose()
+    return server.replace("/postgres?", f"/{name}?")

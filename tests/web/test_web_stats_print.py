@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib
 import io
 import re
 from pathlib import Path
@@ -18,6 +19,8 @@ from support.samples import sample_text
 from support.saved_games import games_app, share_token_in, sheet_game, sheet_player, token_of
 
 from marquoir.web.printing import sheet_policy
+
+web_stats = importlib.import_module("marquoir.web.stats")  # (the package's attribute ``stats`` is the blueprint)
 
 
 @pytest.fixture
@@ -72,6 +75,47 @@ def test_french_figures_are_written_the_french_way(client: FlaskClient) -> None:
     save(client, sheet_game(sheet_player("Ann", 11, 3), sheet_player("Bob", 10, 3)))
     page = client.get("/stats?player=Ann", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "13,5" in page and "Total moyen" in page and "Cartes de l’Estampe" in page
+
+
+def test_the_overview_lists_the_players_with_most_games_and_finds_the_others(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_stats, "LISTED_PLAYERS", 2)
+    save(client, sheet_game(sheet_player("Ann", 10, 3), sheet_player("Bob", 9, 3), sheet_player("Cleo", 8, 2)))
+    save(client, sheet_game(sheet_player("Ann", 11, 3), sheet_player("Bob", 10, 3)))
+    page = client.get("/stats").get_data(as_text=True)
+    assert re.findall(r'<th scope="row"><a [^>]*>([^<]+)</a></th>', page) == ["Ann", "Bob"]  # most games first
+    assert "The 2 players with the most games (of 3): search for the others." in page
+    found = client.get("/stats?player=LE")
+    assert found.status_code == 200
+    listed = found.get_data(as_text=True)
+    assert re.findall(r'<th scope="row"><a [^>]*>([^<]+)</a></th>', listed) == ["Cleo"]
+    assert "Players whose name contains “LE”." in listed and "search for the others" not in listed
+    french = client.get("/stats", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "Les 2 joueurs qui ont le plus de parties (sur 3)\u00a0: cherchez les autres." in french
+
+
+def test_the_charts_draw_the_last_games_and_say_so(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web_stats, "OVERVIEW_CHART_GAMES", 2)
+    monkeypatch.setattr(web_stats, "PLAYER_CHART_GAMES", 2)
+    for cards in (8, 9, 10):
+        save(client, sheet_game(sheet_player("Ann", cards, 3), sheet_player("Bob", 9, 3)))
+    page = client.get("/stats").get_data(as_text=True)
+    assert "The chart shows the last 2 games." in page
+    assert [len(p.split()) for p in re.findall(r'<polyline points="([^"]+)"', page)] == [2, 2]
+    player = client.get("/stats?player=Ann").get_data(as_text=True)
+    assert "<dd>3</dd>" in player and "The chart shows the last 2 games." in player  # the record counts all three
+    assert [len(p.split()) for p in re.findall(r'<polyline points="([^"]+)"', player)] == [2]
+    assert player.count('<li><a href="/s/') == 3  # the latest games listed
+    monkeypatch.setattr(web_stats, "PLAYER_CHART_GAMES", 3)
+    assert "The chart shows the last" not in client.get("/stats?player=Ann").get_data(as_text=True)
+
+
+def test_the_csv_download_is_streamed(client: FlaskClient) -> None:
+    save(client, sheet_game(sheet_player("Ann", 10, 3), sheet_player("Bob", 9, 3)))
+    response = client.get("/games/export.csv")
+    assert response.is_streamed and response.status_code == 200
+    assert response.get_data(as_text=True).splitlines()[1].startswith("1,")
 
 
 def test_a_blank_sheet_as_a_page_with_only_its_own_stylesheet_allowed(client: FlaskClient) -> None:

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-import time
-from typing import Any, TextIO
+from typing import Any
 
 from marquoir.errors import MarquoirError, TableError
 from marquoir.games.kanagawa.document import dump_table
@@ -23,37 +21,7 @@ from marquoir.games.kanagawa.engine.cards import build_deck, load_expansion_card
 from marquoir.games.kanagawa.engine.players import PLAYER_KINDS
 from marquoir.games.kanagawa.engine.simulate import GameResult, simulate_game, summarise
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, CARD_FAMILIES, EXPANSION_FAMILIES
-
-
-class Progress:
-    """A small progress bar on a terminal stream: drawn only when the run is long (over a second) and the stream
-    is a terminal, so pipes and logs stay clean."""
-
-    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
-        self.total = total
-        self.stream = stream or sys.stderr
-        self.width = width
-        self.started = time.monotonic()
-        self.drawn = False
-        self.enabled = self.stream.isatty()
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        elapsed = time.monotonic() - self.started
-        if elapsed < 1.0 and done < self.total:
-            return
-        filled = self.width * done // max(self.total, 1)
-        rate = done / elapsed if elapsed else 0.0
-        bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} games, {rate:.0f}/s")
-        self.stream.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
+from marquoir.progress import Progress
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -1,0 +1,284 @@
+"""Many games at once: the exports read every game as a stream, the import saves them in batches.
+
+A :class:`Stream` runs its query when it is made (so a database that cannot be reached fails there, before a
+download starts) and then hands its rows over in batches from a server-side cursor (``yield_per``), in one read
+transaction that it owns until it is exhausted or closed: memory stays constant whatever the number of games.
+Close it (``with`` block, or ``close()``; a web response does it when the download ends).
+
+:func:`save_games` saves a batch of scored tables in one transaction (each write an ``executemany``);
+:func:`restore_games` puts back the games of a backup with their tokens, dates and history, skipping those that
+are already there. Both keep the players' records up to date (:func:`marquoir.storage.stats.refresh_records`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Generic, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine, RowMapping
+
+from marquoir.core.report import ScoreReport
+from marquoir.games import AnyTable
+from marquoir.storage.backup import BackupGame, BackupVersion
+from marquoir.storage.database import guarded, write_transaction
+from marquoir.storage.games import SavedGame, new_token, stored
+from marquoir.storage.rows import player_rows, read_utc, utc
+from marquoir.storage.schema import game_players, game_versions, games
+from marquoir.storage.stats import refresh_records
+
+T = TypeVar("T")
+#: What ``next`` gives at the end of the rows.
+_END: Any = object()
+
+#: Rows fetched at a time by a stream.
+STREAM_BATCH = 500
+#: The most games one call of :func:`save_games` or :func:`restore_games` writes.
+MAX_BATCH = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class GameReport:
+    """A saved game's score report at its current version, without its document (what the CSV export needs)."""
+
+    id: int
+    game: str
+    played_at: datetime
+    version: int
+    report: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A table to save with the score report its caller computed; ``played_at`` defaults to the time of saving."""
+
+    table: AnyTable
+    report: ScoreReport
+    played_at: datetime | None = None
+
+
+class Stream(Generic[T]):
+    """The values of one query, read in batches in one read transaction; ``total`` is how many there are (counted
+    in the same transaction)."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        query: sa.Select[Any],
+        count: sa.Select[Any],
+        make: Callable[[Iterator[RowMapping]], Iterator[T]],
+        action: str,
+        batch: int = STREAM_BATCH,
+    ) -> None:
+        self._action = action
+        self._closed = False
+        with guarded(action):
+            self._connection = engine.connect()
+            try:
+                if self._connection.dialect.name == "postgresql":  # the count and the rows from one snapshot
+                    self._connection.execution_options(isolation_level="REPEATABLE READ")
+                self._connection.begin()
+                self.total = int(self._connection.execute(count).scalar_one())
+                result = self._connection.execute(query.execution_options(yield_per=batch))
+            except BaseException:
+                self._connection.close()
+                raise
+        self._items = make(result.mappings())
+
+    def __iter__(self) -> Stream[T]:
+        return self
+
+    def __next__(self) -> T:
+        if self._closed:
+            raise StopIteration
+        try:
+            with guarded(self._action):
+                item = next(self._items, _END)
+        except BaseException:  # failed or interrupted: the connection goes back
+            self.close()
+            raise
+        if item is _END:
+            self.close()
+            raise StopIteration
+        return item
+
+    def close(self) -> None:
+        """End the read transaction and give the connection back (idempotent)."""
+        if not self._closed:
+            self._closed = True
+            self._connection.close()
+
+    def __enter__(self) -> Stream[T]:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def stream_reports(engine: Engine, *, batch: int = STREAM_BATCH) -> Stream[GameReport]:
+    """Every saved game's current score report, oldest played first (then by id)."""
+    query = sa.select(games.c.id, games.c.game, games.c.played_at, games.c.version, games.c.report).order_by(
+        games.c.played_at, games.c.id
+    )
+
+    def make(rows: Iterator[RowMapping]) -> Iterator[GameReport]:
+        for r in rows:
+            yield GameReport(r["id"], r["game"], read_utc(r["played_at"]), r["version"], r["report"])
+
+    count = sa.select(sa.func.count()).select_from(games)
+    return Stream(engine, query, count, make, "read the games", batch)
+
+
+def stream_backup(engine: Engine, *, batch: int = STREAM_BATCH) -> Stream[BackupGame]:
+    """Every saved game with its whole history, tokens and dates, in the order they were saved (by id)."""
+    query = (
+        sa.select(
+            games.c.id,
+            games.c.game,
+            games.c.share_token,
+            games.c.edit_token,
+            games.c.played_at,
+            games.c.created_at,
+            games.c.updated_at,
+            game_versions.c.version,
+            game_versions.c.saved_at,
+            game_versions.c.document,
+            game_versions.c.report,
+        )
+        .join(game_versions, game_versions.c.game_id == games.c.id)
+        .order_by(games.c.id, game_versions.c.version)
+    )
+
+    def game_of(first: RowMapping, versions: list[BackupVersion]) -> BackupGame:
+        return BackupGame(
+            first["game"],
+            first["share_token"],
+            first["edit_token"],
+            read_utc(first["played_at"]),
+            read_utc(first["created_at"]),
+            read_utc(first["updated_at"]),
+            tuple(versions),
+        )
+
+    def make(rows: Iterator[RowMapping]) -> Iterator[BackupGame]:
+        first: RowMapping | None = None
+        versions: list[BackupVersion] = []
+        for r in rows:
+            if first is not None and r["id"] != first["id"]:
+                yield game_of(first, versions)
+                versions = []
+            if not versions:
+                first = r
+            versions.append(BackupVersion(r["version"], read_utc(r["saved_at"]), r["document"], r["report"]))
+        if first is not None:
+            yield game_of(first, versions)
+
+    count = sa.select(sa.func.count()).select_from(games)
+    return Stream(engine, query, count, make, "back up the games", batch)
+
+
+def _check_batch(size: int) -> None:
+    if size > MAX_BATCH:
+        raise ValueError(f"at most {MAX_BATCH} games at a time")
+
+
+def _insert_games(connection: Connection, rows: list[dict[str, Any]]) -> list[int]:
+    """Insert ``games`` rows; their new ids in the same order."""
+    inserted = connection.execute(games.insert().returning(games.c.id, sort_by_parameter_order=True), rows)
+    return [int(i) for i in inserted.scalars()]
+
+
+def save_games(engine: Engine, entries: Sequence[NewGame], *, now: datetime | None = None) -> list[SavedGame]:
+    """Save new games (version 1 each) in one transaction, with the score reports their caller computed: all or
+    none. At most :data:`MAX_BATCH` at a time."""
+    _check_batch(len(entries))
+    if not entries:
+        return []
+    moment = utc(now)
+    prepared = []
+    for entry in entries:
+        document, report = stored(entry.table, entry.report)
+        played = utc(entry.played_at) if entry.played_at is not None else moment
+        prepared.append((entry.table.game, new_token(), new_token(), played, document, report))
+    rows = [
+        {"game": game, "share_token": share, "edit_token": edit, "played_at": played, "created_at": moment,
+         "updated_at": moment, "version": 1, "document": document, "report": report}
+        for game, share, edit, played, document, report in prepared
+    ]  # fmt: skip
+    with guarded("save the games"), write_transaction(engine) as connection:
+        ids = _insert_games(connection, rows)
+        connection.execute(
+            game_versions.insert(),
+            [
+                {"game_id": i, "version": 1, "saved_at": moment, "document": p[4], "report": p[5]}
+                for i, p in zip(ids, prepared, strict=True)
+            ],
+        )
+        players = [r for i, p in zip(ids, prepared, strict=True) for r in player_rows(i, p[0], p[3], p[5])]
+        connection.execute(game_players.insert(), players)
+        refresh_records(connection, (), players)
+    return [
+        SavedGame(i, game, share, edit, played, moment, moment, 1, document, report)
+        for i, (game, share, edit, played, document, report) in zip(ids, prepared, strict=True)
+    ]
+
+
+def restore_games(engine: Engine, backups: Sequence[BackupGame]) -> list[bool]:
+    """Put back games from a backup with their tokens, dates and whole history, in one transaction (new ids).
+    A game whose share or edit token is saved already is left as it is. Says, game by game, whether it was
+    restored. At most :data:`MAX_BATCH` at a time."""
+    _check_batch(len(backups))
+    if not backups:
+        return []
+    tokens = [t for b in backups for t in (b.share_token, b.edit_token)]
+    with guarded("restore the games"), write_transaction(engine) as connection:
+        taken: set[str] = set()
+        for column in (games.c.share_token, games.c.edit_token):
+            taken.update(connection.execute(sa.select(column).where(column.in_(tokens))).scalars())
+        fresh: list[BackupGame] = []
+        seen: set[str] = set()
+        for backup in backups:
+            mine = {backup.share_token, backup.edit_token}
+            if not mine & taken and not mine & seen:
+                fresh.append(backup)
+                seen.update(mine)
+        if fresh:
+            ids = _insert_games(connection, [_restored_row(b) for b in fresh])
+            connection.execute(
+                game_versions.insert(),
+                [
+                    {"game_id": i, "version": v.version, "saved_at": utc(v.saved_at), "document": v.document,
+                     "report": v.report}
+                    for i, b in zip(ids, fresh, strict=True)
+                    for v in b.versions
+                ],
+            )  # fmt: skip
+            players = [
+                row
+                for i, b in zip(ids, fresh, strict=True)
+                for row in player_rows(i, b.game, utc(b.played_at), b.current.report)
+            ]
+            connection.execute(game_players.insert(), players)
+            refresh_records(connection, (), players)
+    restored = {id(b) for b in fresh}
+    return [id(b) in restored for b in backups]
+
+
+def _restored_row(backup: BackupGame) -> dict[str, Any]:
+    current = backup.current
+    return {
+        "game": backup.game,
+        "share_token": backup.share_token,
+        "edit_token": backup.edit_token,
+        "played_at": utc(backup.played_at),
+        "created_at": utc(backup.created_at),
+        "updated_at": utc(backup.updated_at),
+        "version": current.version,
+        "document": current.document,
+        "report": current.report,
+    }
