@@ -29,6 +29,7 @@ from marquoir.storage.database import (
     sqlite_url,
     upgrade,
 )
+from marquoir.storage.drafts import Draft, delete_draft, get_draft, save_draft
 from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
 from marquoir.storage.games import (
     GameSummary,
@@ -61,6 +62,7 @@ __all__ = [
     "DEFAULT_BUSY_TIMEOUT",
     "BackupGame",
     "BackupVersion",
+    "Draft",
     "EditConflict",
     "GameNotFound",
     "GameReport",
@@ -78,8 +80,10 @@ __all__ = [
     "count_games",
     "current_revision",
     "database_url",
+    "delete_draft",
     "delete_game",
     "game_history",
+    "get_draft",
     "get_game",
     "get_game_by_edit_token",
     "get_game_by_share_token",
@@ -93,6 +97,7 @@ __all__ = [
     "player_results",
     "records_of_player",
     "restore_games",
+    "save_draft",
     "save_game",
     "save_games",
     "sqlite_url",

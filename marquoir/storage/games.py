@@ -150,33 +150,73 @@ def save_game(
     *,
     played_at: datetime | None = None,
     now: datetime | None = None,
+    save_key: str | None = None,
 ) -> SavedGame:
     """Save a new game (version 1) with the score report its caller computed (``marquoir.score(table)``), in one
-    transaction. ``played_at`` is when the game was played (default: now); both must be timezone-aware."""
+    transaction. ``played_at`` is when the game was played (default: now); both must be timezone-aware.
+
+    ``save_key`` makes the save idempotent: the results page gives each game it shows a key, and a save with a key
+    already used returns the game it saved (a double tap, a resubmit, a retry after a timeout save one game)."""
+    try:
+        return _save(engine, table, report, played_at, now, save_key)
+    except _KeyTaken:  # another request with the same key saved it a moment ago (its transaction came first)
+        found = _get_where(engine, games.c.save_key == save_key)
+        if found is None:
+            raise StorageError("could not save the game: try again", "busy") from None
+        return found
+
+
+class _KeyTaken(Exception):
+    """A save's key was taken by a save that committed while this one ran."""
+
+
+def _save(
+    engine: Engine,
+    table: AnyTable,
+    report: ScoreReport,
+    played_at: datetime | None,
+    now: datetime | None,
+    save_key: str | None,
+) -> SavedGame:
     document, report_json = stored(table, report)
     moment = utc(now)
     played = utc(played_at) if played_at is not None else moment
     share, edit = new_token(), new_token()
     with guarded("save the game"), write_transaction(engine) as connection:
-        game_id = connection.execute(
-            games.insert().returning(games.c.id),
-            {
-                "game": table.game,
-                "share_token": share,
-                "edit_token": edit,
-                "played_at": played,
-                "created_at": moment,
-                "updated_at": moment,
-                "version": 1,
-                "document": document,
-                "report": report_json,
-            },
-        ).scalar_one()
+        if save_key is not None:
+            row = connection.execute(sa.select(games).where(games.c.save_key == save_key)).mappings().first()
+            if row is not None:
+                return _saved(row)
+        try:
+            game_id = _insert_game(
+                connection,
+                {
+                    "game": table.game,
+                    "share_token": share,
+                    "edit_token": edit,
+                    "played_at": played,
+                    "created_at": moment,
+                    "updated_at": moment,
+                    "version": 1,
+                    "document": document,
+                    "report": report_json,
+                    "save_key": save_key,
+                },
+            )
+        except sa.exc.IntegrityError:
+            if save_key is None:
+                raise
+            raise _KeyTaken() from None
         connection.execute(game_versions.insert(), [_version_row(game_id, 1, moment, document, report_json)])
         players = player_rows(game_id, table.game, played, report_json)
         connection.execute(game_players.insert(), players)
         refresh_records(connection, (), players)
     return SavedGame(game_id, table.game, share, edit, played, moment, moment, 1, document, report_json)
+
+
+def _insert_game(connection: Connection, values: dict[str, Any]) -> int:
+    """Insert a game's row; its id."""
+    return int(connection.execute(games.insert().returning(games.c.id), values).scalar_one())
 
 
 def _version_row(

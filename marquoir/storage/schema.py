@@ -12,6 +12,9 @@
 - ``game_versions``: every version ever saved of each game, the current one included; a correction adds a row and
   never changes an old one (the history).
 
+- ``drafts``: games being entered, kept under an unguessable token until they expire, so that nothing typed is lost
+  (a reload, Back, a language switch, another phone opening the draft's link).
+
 The migrations in ``migrations/versions`` must build exactly this; ``tests/storage`` compares them.
 """
 
@@ -28,7 +31,7 @@ games = sa.Table(
     "games",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("game", sa.String(32), nullable=False, index=True),
+    sa.Column("game", sa.String(32), nullable=False, index=True, server_default="kanagawa"),
     sa.Column("share_token", sa.String(64), nullable=False, unique=True),
     sa.Column("edit_token", sa.String(64), nullable=False, unique=True),
     sa.Column("played_at", sa.DateTime(timezone=True), nullable=False, index=True),
@@ -37,6 +40,9 @@ games = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("document", sa.JSON, nullable=False),
     sa.Column("report", sa.JSON, nullable=False),
+    # The key the results page gave this save (a double tap, a resubmit or a retry sends it again: one game).
+    sa.Column("save_key", sa.String(64), nullable=True),
+    sa.Index("ix_games_save_key", "save_key", unique=True),
 )
 
 game_players = sa.Table(
@@ -88,4 +94,15 @@ game_versions = sa.Table(
     sa.Column("saved_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("document", sa.JSON, nullable=False),
     sa.Column("report", sa.JSON, nullable=False),
+)
+
+drafts = sa.Table(
+    "drafts",
+    metadata,
+    sa.Column("token", sa.String(64), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("document", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False, index=True),
 )

@@ -51,6 +51,7 @@ def test_a_new_database_is_created_at_the_newest_schema(tmp_path: Path) -> None:
         "game_players",
         "game_versions",
         "player_stats",
+        "drafts",
         VERSION_TABLE,
     }
 
@@ -231,3 +232,49 @@ def test_the_records_revision_goes_down_and_up_again_keeping_every_game(tmp_path
     assert current_revision(engine) == "0002" and "player_stats" not in sa.inspect(engine).get_table_names()
     engine.dispose()
     check_upgraded(open_database(url), ids)
+
+
+def test_upgrading_from_the_first_revision_keeps_every_game_its_players_and_its_history(tmp_path: Path) -> None:
+    """No revision copies a table that others point at (on SQLite, dropping the old copy would delete, with foreign
+    keys on, every row pointing at it): a database at 0001 with a corrected game keeps all its rows."""
+    url = sqlite_url(tmp_path / "at-0001.sqlite3")
+    old = open_database(url, migrate=False)
+    upgrade(old, "0001")
+    table = sample_table("base-2p")
+    document, report = json.dumps(table_to_document(table)), json.dumps(score(table).to_json())
+    with old.begin() as connection:
+        connection.execute(
+            sa.text(
+                "INSERT INTO games (id, share_token, edit_token, played_at, created_at, updated_at, version, document,"
+                " report) VALUES (1, 'share-token-of-a-first-game', 'edit-token-of-a-first-game', '2026-01-05 20:00',"
+                " '2026-01-05 20:00', '2026-01-06 20:00', 2, :document, :report)"
+            ),
+            {"document": document, "report": report},
+        )
+        for version in (1, 2):
+            connection.execute(
+                sa.text(
+                    "INSERT INTO game_versions (game_id, version, saved_at, document, report)"
+                    " VALUES (1, :version, '2026-01-05 20:00', :document, :report)"
+                ),
+                {"version": version, "document": document, "report": report},
+            )
+        for seat, name in enumerate(("Aiko", "Ben")):
+            connection.execute(
+                sa.text(
+                    "INSERT INTO game_players (game_id, seat, name, name_key, total, rank, winner)"
+                    " VALUES (1, :seat, :name, :key, 35, 1, 0)"
+                ),
+                {"seat": seat, "name": name, "key": name.lower()},
+            )
+    old.dispose()
+    engine = open_database(url)
+    assert current_revision(engine) == head_revision()
+    with engine.connect() as connection:
+        counts = {
+            name: connection.execute(sa.text(f"SELECT count(*) FROM {name}")).scalar_one()
+            for name in ("games", "game_versions", "game_players")
+        }
+    assert counts == {"games": 1, "game_versions": 2, "game_players": 2}
+    game = get_game_by_share_token(engine, "share-token-of-a-first-game")
+    assert game is not None and game.game == "kanagawa" and game.version == 2

@@ -255,3 +255,20 @@ def _another(server: str) -> str:
         connection.exec_driver_sql(f"CREATE DATABASE {name}")
     admin.dispose()
     return server.replace("/postgres?", f"/{name}?")
+
+
+def test_saves_with_one_key_at_once_save_one_game_on_postgresql(pg: Engine) -> None:
+    table = sample_table("base-2p")
+    report = score(table)
+    ids: list[int] = []
+
+    def save() -> None:
+        ids.append(save_game(pg, table, report, save_key="double-tapped-save-button-key").id)
+
+    threads = [threading.Thread(target=save) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(ids) == 8 and len(set(ids)) == 1
+    assert len(list_games(pg)) == 1

@@ -1,7 +1,10 @@
 """Saved games say which game they are: ``games.game`` (the table document's ``game``), indexed.
 
 Every game saved before this revision is a Kanagawa game (the only one Marquoir kept score of), so existing rows
-take ``kanagawa``; new rows always give their game.
+take ``kanagawa`` (the column's default); new rows always give their game.
+
+The column is added in place (``ALTER TABLE … ADD COLUMN``), never by copying the table: on SQLite a copy drops the
+old ``games`` table, and with foreign keys on that deletes every game's players and history with it.
 
 Revision ID: 0002
 Revises: 0001
@@ -19,14 +22,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("game", sa.String(32), nullable=False, server_default="kanagawa"))
-    with op.batch_alter_table("games") as batch:
-        batch.alter_column("game", server_default=None, existing_type=sa.String(32), existing_nullable=False)
+    op.add_column("games", sa.Column("game", sa.String(32), nullable=False, server_default="kanagawa"))
     op.create_index("ix_games_game", "games", ["game"])
 
 
 def downgrade() -> None:
     op.drop_index("ix_games_game", "games")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("game")
+    # In place as well (SQLite 3.35 and newer drop a column without copying the table).
+    op.execute("ALTER TABLE games DROP COLUMN game")

@@ -1,0 +1,96 @@
+"""Drafts: a game being entered, kept on the server under an unguessable token until it expires, so that nothing
+typed is lost — a reload, Back and Forward, a language switch, an expired form, a phone that slept, or another
+phone opening the draft's link all find the game as it was left.
+
+Values in, values out, each function one transaction. A draft holds the table document as the entry pages carry it
+(any game's), and what the page was showing (``page``: which entry page, which player). Expired drafts are deleted
+a few at a time whenever a draft is written: the table never grows without bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine, RowMapping
+
+from marquoir.storage.database import guarded, read_transaction, write_transaction
+from marquoir.storage.games import new_token
+from marquoir.storage.rows import read_utc, utc
+from marquoir.storage.schema import drafts
+
+#: How long a draft is kept after it was last written.
+DRAFT_LIFETIME = timedelta(days=14)
+#: Expired drafts deleted by one write (the rest go with the next writes).
+SWEEP = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A game being entered: its token, its game, its document (the entry pages' own, with what the page showed),
+    and when it was made, last written and will expire."""
+
+    token: str
+    game: str
+    document: Mapping[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    expires_at: datetime
+
+
+def _draft(row: RowMapping) -> Draft:
+    return Draft(
+        row["token"],
+        row["game"],
+        row["document"],
+        read_utc(row["created_at"]),
+        read_utc(row["updated_at"]),
+        read_utc(row["expires_at"]),
+    )
+
+
+def save_draft(
+    engine: Engine,
+    game: str,
+    document: Mapping[str, Any],
+    *,
+    token: str | None = None,
+    now: datetime | None = None,
+    lifetime: timedelta = DRAFT_LIFETIME,
+) -> Draft:
+    """Write a draft: a new one (a new token) or, with ``token``, that draft again (made anew if it expired or was
+    never there). Its life starts again at each write."""
+    moment = utc(now)
+    expires = moment + lifetime
+    token = token or new_token()
+    values = {"game": game, "document": dict(document), "updated_at": moment, "expires_at": expires}
+    with guarded("keep the game being entered"), write_transaction(engine) as connection:
+        row = connection.execute(sa.select(drafts.c.created_at).where(drafts.c.token == token)).first()
+        if row is None:
+            connection.execute(drafts.insert().values(token=token, created_at=moment, **values))
+            created = moment
+        else:
+            connection.execute(drafts.update().where(drafts.c.token == token).values(**values))
+            created = read_utc(row.created_at)
+        old = sa.select(drafts.c.token).where(drafts.c.expires_at < moment).limit(SWEEP)
+        connection.execute(drafts.delete().where(drafts.c.token.in_(old.scalar_subquery())))
+    return Draft(token, game, dict(document), created, moment, expires)
+
+
+def get_draft(engine: Engine, token: str, *, now: datetime | None = None) -> Draft | None:
+    """The draft of ``token``, or ``None`` when there is none or it expired."""
+    with guarded("open the game being entered"), read_transaction(engine) as connection:
+        row = connection.execute(sa.select(drafts).where(drafts.c.token == token)).mappings().first()
+    if row is None:
+        return None
+    draft = _draft(row)
+    return draft if draft.expires_at > utc(now) else None
+
+
+def delete_draft(engine: Engine, token: str) -> None:
+    """Forget a draft (its game was saved, or given up)."""
+    with guarded("forget the game being entered"), write_transaction(engine) as connection:
+        connection.execute(drafts.delete().where(drafts.c.token == token))
