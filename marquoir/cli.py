@@ -1,8 +1,10 @@
 """The ``marquoir`` command line: ``score`` and ``check`` for any game (and the commands other modules add: the web
 server, each game's own, the printed sheets and the export).
 
-Exit status: 0 success (``check``: legal), 1 ``check`` found issues, 2 the document could not be read or the
-command line is wrong. Unreadable input gives one line naming the place, never a traceback.
+Exit status: 0 success (``check``: legal; with ``--deep``, legal and reachable), 1 ``check`` found issues (with
+``--deep``: illegal or unreachable), 2 the document could not be read or the command line is wrong, 3 ``check
+--deep`` could not decide in its time bound (legal, but neither proven reachable nor unreachable: the JSON says
+``"reachable": null``). Unreadable input gives one line naming the place, never a traceback.
 """
 
 from __future__ import annotations
@@ -55,7 +57,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(render_issues(issues))
         for line in extra.get("explanation_lines", []):
             print(line)
-    return 0 if not issues else 1
+    if issues:
+        return 1
+    # A deep check that ran out of time proved nothing: neither legal-and-reachable (0) nor impossible (1).
+    return 3 if args.deep and extra.get("reachable", True) is None else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,10 +75,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--explain", action="store_true", help="explain every figure")
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("check", help="list everything that makes a table impossible (exit 1 when any)")
+    p = sub.add_parser(
+        "check",
+        help="list everything that makes a table impossible (exit 1 when any; with --deep, 3 when undecided)",
+    )
     p.add_argument("file", metavar="FILE", help="table document (JSON); - for standard input")
     p.add_argument("--json", action="store_true", help="print the JSON legality report")
-    p.add_argument("--deep", action="store_true", help="also search for a way the table could have been built")
+    p.add_argument(
+        "--deep",
+        action="store_true",
+        help='also search for a way the table could have been built (exit 0 reachable, 1 illegal or unreachable, '
+        '3 undecided in the time bound; --json adds "reachable": true, false or null)',
+    )
     p.set_defaults(func=cmd_check)
 
     for register in _extra_commands():

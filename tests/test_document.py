@@ -9,7 +9,7 @@ from support.samples import SAMPLES, sample_document, two_players
 
 from marquoir import TableError, dump_table, load_table, table_to_document
 from marquoir.games.kanagawa.catalogue import Paint, PrintHalf, StudioHalf
-from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, StormPlacement
+from marquoir.games.kanagawa.table import DetailedPlayer, Rules, SheetPlayer, StormPlacement
 
 
 def error_of(doc: object) -> TableError:
@@ -199,7 +199,11 @@ def test_written_document_keeps_objects_and_options() -> None:
     doc = sample_document("yokai-3p.json")
     doc["rules"] = {"storm_on_start_tile": False}
     written = table_to_document(load_table(doc))
-    assert written["rules"] == {"storm_on_start_tile": False, "joker_counts_for_identical_landscapes": True}
+    assert written["rules"] == {
+        "storm_on_start_tile": False,
+        "joker_counts_for_identical_landscapes": True,
+        "grand_master_passes_at_end": True,
+    }
     assert written["players"][0]["print"][1] == {
         "family": "kites",
         "season": "autumn",
@@ -211,3 +215,20 @@ def test_written_document_keeps_objects_and_options() -> None:
     assert isinstance(hana, DetailedPlayer)
     half = hana.print[1]
     assert isinstance(half, PrintHalf) and half.paint == Paint("mountain", 1)
+
+
+def test_the_grand_master_option_reads_writes_and_defaults() -> None:
+    """``rules.grand_master_passes_at_end`` (data/SOURCES.md, decision 14): absent, it passes (the default); written
+    only with the other options when one differs from its default; every document without it stays valid."""
+    doc = sample_document("base-2p.json")
+    assert load_table(doc).rules == Rules()
+    assert "rules" not in table_to_document(load_table(doc))
+    doc["rules"] = {"grand_master_passes_at_end": False}
+    table = load_table(doc)
+    assert table.rules == Rules(grand_master_passes_at_end=False)
+    written = table_to_document(table)
+    assert written["rules"]["grand_master_passes_at_end"] is False
+    assert load_table(written) == table
+    doc["rules"] = {"grand_master_passes_at_end": "no"}
+    with pytest.raises(TableError, match=r"rules\.grand_master_passes_at_end"):
+        load_table(doc)

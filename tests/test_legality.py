@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from support.samples import sample_document, two_players
 
-from marquoir import Issue, check, is_legal, load_table
+from marquoir import Issue, check, is_legal, load_table, score
+from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.games.kanagawa.legality import CODES
 
 
@@ -139,17 +140,62 @@ def test_card_object_contradicting_its_family() -> None:
     def mutate(d: dict[str, Any]) -> None:
         p(d, 2)["print"][1]["lanterns"] = 2  # a kites card showing lanterns
 
-    (issue,) = only(issues_after("yokai-3p.json", mutate), "CARD_UNKNOWN")
-    assert issue.field == "players[2].print[1]" and "kites card cannot show lanterns" in issue.message
+    issues = issues_after("yokai-3p.json", mutate)
+    # The card cannot exist, so it counts for nothing: its blue kite no longer meets Jun's blue-kites Diploma.
+    assert [i.code for i in issues] == ["CARD_UNKNOWN", "DIPLOMA_UNMET"]
+    assert issues[0].field == "players[2].print[1]" and "kites card cannot show lanterns" in issues[0].message
 
 
-def test_base_card_object_must_exist_in_the_catalogue() -> None:
-    def mutate(d: dict[str, Any]) -> None:
-        p(d, 0)["kept"].append({"family": "trees", "season": "spring", "trees": 3, "harmony": 5})
-        p(d, 0)["studio"].append({"family": "trees", "icon": "keep"})
+def test_a_base_studio_object_is_checked_half_by_half_and_counts_for_nothing() -> None:
+    """A base family's card entered by what is printed on it is checked against the catalogue, field by field; the
+    issue names the field no card of the family shows, and the half counts for nothing (it scored +5 before)."""
+    doc = two_players()
+    before = score(load_table(doc)).players[0].breakdown["harmony"]
+    doc["players"][0]["studio"] = [{"family": "trees", "landscape": "forest", "icon": "brush", "harmony": 5}]
+    report = score(load_table(doc))
+    (issue,) = only(list(report.issues), "CARD_UNKNOWN")
+    assert issue.field == "players[0].studio[0]"
+    assert issue.message == "no trees card shows 5 Harmony symbol(s) on its Studio half"
+    assert report.players[0].breakdown["harmony"] == before == 0
+    # Fields that exist alone but never together are named together.
+    doc["players"][0]["studio"] = [{"family": "trees", "landscape": "forest", "icon": "brush"}]
+    (issue,) = only(check(load_table(doc)), "CARD_UNKNOWN")
+    assert issue.message == "no trees card shows the landscape forest and brush icon on its Studio half"
+    # A Print half too: no trees card shows 3 trees in spring with 5 Harmony symbols.
+    doc["players"][0]["studio"] = []
+    doc["players"][0]["print"] = [{"family": "trees", "season": "spring", "trees": 3, "harmony": 5}]
+    (issue,) = only(check(load_table(doc)), "CARD_UNKNOWN")
+    assert issue.field == "players[0].print[0]" and "on its Print half" in issue.message
 
-    (issue,) = only(issues_after("base-2p.json", mutate), "CARD_UNKNOWN")
-    assert "no trees card of the catalogue" in issue.message
+
+def test_an_object_that_is_one_catalogue_card_is_that_card() -> None:
+    """An object identical to the half only one catalogue card has counts as that card: with the card itself on
+    the table too, it is a duplicate."""
+    card = catalogue().cards[4]  # animals, Studio half: a brush icon
+    half = {"family": "animals", "icon": "brush"}
+    assert card.studio.icon == "brush" and card.studio.landscape is None
+    doc = two_players(studio=[4])
+    doc["players"][1]["studio"] = [half]
+    (issue,) = only(check(load_table(doc)), "CARD_DUPLICATE")
+    assert issue.field == "players[1].studio[0]"
+    assert issue.message == "card 4 (brush icon) is already used at players[0].studio[0]"
+    # Alone, it is that card: it scores as the card does and is legal.
+    doc["players"][0]["studio"] = []
+    assert check(load_table(doc)) == []
+
+
+def test_unknown_references_count_for_nothing_in_the_score() -> None:
+    """An unknown card id or Starting tile is counted for nothing (the table format), not a Print-card point."""
+    doc = two_players(print=[56])
+    assert score(load_table(doc)).players[0].breakdown["print_cards"] == 2
+    doc["players"][0]["print"] = [56, 99]
+    report = score(load_table(doc))
+    assert report.players[0].breakdown["print_cards"] == 2
+    assert "1 unknown, counted for nothing" in report.players[0].explanations["print_cards"]
+    doc["players"][0].update(start="S9", print=[])
+    report = score(load_table(doc))
+    assert report.players[0].breakdown["print_cards"] == 0 and report.players[0].breakdown["season_chain"] == 0
+    assert {i.code for i in report.issues} == {"START_TILE"}
 
 
 def test_storm_placements() -> None:
@@ -216,3 +262,105 @@ def test_is_legal_is_check_is_empty() -> None:
     doc = sample_document("base-4p.json")
     p(doc, 0).update(grand_master=True)
     assert not is_legal(load_table(doc))
+
+
+def sheet_table(families: list[str] | None = None, **figures: Any) -> dict[str, Any]:
+    """Two sheet players with ordinary figures; ``figures`` replace the second player's."""
+    doc: dict[str, Any] = {
+        "game": "kanagawa",
+        "players": [
+            {"name": "Aiko", "sheet": {"print_cards": 9, "season_chain": 4, "harmony": 3, "diplomas": [],
+                                       "grand_master": True}},
+            {"name": "Ben", "sheet": {"print_cards": 8, "season_chain": 3, "harmony": 1, "diplomas": []}},
+        ],
+    }
+    if families:
+        doc["families"] = families
+    doc["players"][1]["sheet"].update(figures)
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("figures", "field", "words"),
+    [
+        ({"print_cards": 80}, "print_cards", "at most 18 Print cards in a base game: the Starting tile, 10 painted"),
+        ({"print_cards": 20}, "print_cards", "a column of 3 and 4 card(s) kept in hand by keep icons"),
+        ({"harmony": 40}, "harmony", "at most 33 Harmony symbols in a base game"),
+        ({"harmony": -12}, "harmony", "at least -8 Harmony symbols in a base game"),
+    ],
+)
+def test_sheet_figures_beyond_what_the_rules_and_the_cards_allow(figures: dict[str, int], field: str,
+                                                                 words: str) -> None:
+    """Each bound comes from the rules and the data (marquoir/games/kanagawa/bounds.py) and its issue says why."""
+    assert check(load_table(sheet_table())) == []
+    (issue,) = only(check(load_table(sheet_table(**figures))), "SHEET")
+    assert issue.field == f"players[1].sheet.{field}"
+    assert words in issue.message, issue.message
+
+
+def test_sheet_bounds_at_their_limit_are_legal() -> None:
+    assert check(load_table(sheet_table(print_cards=18, season_chain=18, harmony=33))) == []
+    assert check(load_table(sheet_table(harmony=-8))) == []
+
+
+def test_sheet_bounds_follow_the_families_and_players() -> None:
+    """With expansion families (cards not known) the keep icons no longer bound the last round, the brushes do:
+    15 less 2 for the other player, 10 painted before the last round and the Starting tile: 24."""
+    from marquoir.games.kanagawa.bounds import sheet_bounds
+
+    yokai = ["trees", "animals", "kites", "umbrellas"]
+    bounds = sheet_bounds(tuple(yokai), 2, catalogue())
+    assert bounds.print_most == 24 and bounds.harmony_most is None
+    assert sheet_bounds(tuple(yokai), 4, catalogue()).print_most == 20
+    assert check(load_table(sheet_table(yokai, print_cards=24, harmony=40))) == []
+    (issue,) = only(check(load_table(sheet_table(yokai, print_cards=25))), "SHEET")
+    assert "at most 24 Print cards in this game" in issue.message and "as many cards as brushes" in issue.message
+
+
+def yokai_brush_table(brushes: tuple[int | None, ...]) -> dict[str, Any]:
+    """Four players of a Yokai game, each with two kites cards showing a brush icon in the Studio: 16 brushes
+    asked for in all, one more than the box holds, so the reserve ran dry."""
+    icon = {"family": "kites", "icon": "brush"}
+    players: list[dict[str, Any]] = []
+    for k, given in enumerate(brushes):
+        player: dict[str, Any] = {"name": f"P{k + 1}", "start": f"S{k + 1}", "studio": [icon, icon],
+                                  "grand_master": k == 0}
+        if given is not None:
+            player["brushes"] = given
+        players.append(player)
+    return {"game": "kanagawa", "families": ["trees", "animals", "kites", "umbrellas"], "players": players}
+
+
+def test_a_yokai_reserve_that_ran_dry_counts_only_the_brushes_received() -> None:
+    """Yokai games can ask for more than the 15 brushes (data/SOURCES.md decision 8): one player got 3 of the 4
+    asked for. The 15-brush check counts the pawns received, the figures given are received ones."""
+    assert check(load_table(yokai_brush_table((4, 4, 4, 3)))) == []
+    assert check(load_table(yokai_brush_table((None, None, None, None)))) == []
+    # 14 held in all while 16 were asked for: the reserve still had one when the last two were short.
+    issues = only(check(load_table(yokai_brush_table((4, 4, 3, 3)))), "BRUSHES")
+    assert [i.field for i in issues] == ["players[2].brushes", "players[3].brushes"]
+    assert "fewer are received only once the reserve of 15 is empty" in issues[0].message
+    # More than the tableau explains, and 16 in all.
+    issues = only(check(load_table(yokai_brush_table((4, 4, 3, 5)))), "BRUSHES")
+    assert [i.field for i in issues] == ["players[3].brushes", "players"]
+    # Without a figure, a player counts what the box leaves: the others hold 12, so at most 3 for the last one.
+    doc = yokai_brush_table((4, 4, 4, None))
+    doc["players"][3]["diplomas"] = ["brushes-4"]
+    (issue,) = only(check(load_table(doc)), "DIPLOMA_UNMET")
+    assert "brushes owned: 3 of 4 needed" in issue.message
+
+
+def test_the_brushes_diploma_counts_the_pawns_received() -> None:
+    doc = yokai_brush_table((4, 4, 4, 3))
+    doc["players"][3]["diplomas"] = ["brushes-4"]
+    (issue,) = only(check(load_table(doc)), "DIPLOMA_UNMET")
+    assert issue.field == "players[3].diplomas[0]" and "1 never received" in issue.message
+    doc["players"][3]["diplomas"] = ["brushes-3"]
+    assert check(load_table(doc)) == []
+
+
+def test_a_base_reserve_never_runs_dry() -> None:
+    """With the base cards the box holds every brush the players can ask for: a figure below the tableau's is an
+    issue, as before."""
+    (issue,) = only(issues_after("base-2p.json", lambda d: p(d, 1).update(brushes=2)), "BRUSHES")
+    assert issue.field == "players[1].brushes" and "the tableau explains" in issue.message

@@ -115,8 +115,9 @@ def test_ties_share_places_and_victory() -> None:
     doc = two_players(grand_master=False)
     doc["players"][1]["grand_master"] = True
     doc["players"][0]["studio"] = []
-    # Both players: Starting tile only (1 + 1 chain); Ben has the Grand Master; give Aiko 2 points of Harmony.
-    doc["players"][0]["studio"] = [{"family": "trees", "harmony": 2}]
+    # Both players: Starting tile only (1 + 1 chain); Ben has the Grand Master; give Aiko 2 points of Harmony (the
+    # trees card with the keep icon, entered by what its Studio half shows).
+    doc["players"][0]["studio"] = [{"family": "trees", "icon": "keep", "harmony": 2}]
     report = score(load_table(doc))
     assert [p.total for p in report.players] == [4, 4]
     assert report.winners == ("Aiko", "Ben")

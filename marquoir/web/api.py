@@ -1,8 +1,10 @@
-"""The JSON API: ``POST /api/score`` and ``POST /api/check`` answer what ``marquoir score|check --json`` print.
+"""The JSON API: ``POST /api/score`` and ``POST /api/check`` answer what ``marquoir score|check --json`` print, and
+``POST /api/check?deep=1`` what ``marquoir check --deep --json`` prints (the same time bound: the game's deep
+check's own), always with status 200: its ``reachable`` (``true``, ``false``, ``null`` when undecided) says it.
 
 The body is the table document (``marquoir/data/table-format.md``). An unreadable document gets 400 with
-``{"error": ..., "path": ...}`` naming the place; a body over ``MAX_CONTENT_LENGTH`` gets 413. No CSRF token is
-asked: the API reads no cookie and changes nothing.
+``{"error": ..., "path": ...}`` naming the place, as does ``deep=1`` for a game with no deeper check; a body over
+``MAX_CONTENT_LENGTH`` gets 413. No CSRF token is asked: the API reads no cookie and changes nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from marquoir.document import load_table
 from marquoir.errors import TableError
+from marquoir.games import game_of
 from marquoir.legality import check
 from marquoir.scoring import score
 
@@ -49,4 +52,12 @@ def api_check() -> Any:
     if failure:
         return failure
     issues = check(table)
-    return _answer({"legal": not issues, "issues": [i.to_json() for i in issues]})
+    extra: dict[str, Any] = {}
+    if request.args.get("deep") in ("1", "true", "yes"):
+        deep = game_of(table).deep_check(table)
+        if deep is None:
+            return jsonify({"error": f"{table.game} has no deeper check than the legality check", "path": "deep"}), 400
+        more, extra = deep
+        issues = issues + more
+    shown = {key: value for key, value in extra.items() if key != "explanation_lines"}
+    return _answer({"legal": not issues, "issues": [i.to_json() for i in issues], **shown})

@@ -18,7 +18,7 @@ from marquoir.games.kanagawa.document import dump_table
 from marquoir.games.kanagawa.engine import final_table
 from marquoir.games.kanagawa.reach import ReachReport, deep_check, explain_reachability
 from marquoir.games.kanagawa.reach.steps import Step
-from marquoir.games.kanagawa.table import DetailedPlayer, Table
+from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
 from marquoir.i18n import language
 
@@ -238,24 +238,36 @@ def test_deep_check_gives_issues_and_json(tmp_path: Path, capsys: pytest.Capture
     assert all(isinstance(card["id"], int) and card["position"] >= 1 for card in first["cards"])
 
 
-def test_sheet_players_are_not_searched_and_do_not_make_a_wrong_verdict() -> None:
-    from marquoir.games.kanagawa.table import SheetPlayer
-
-    ann, ben, cal = tight_trio()
-    sheet = SheetPlayer(name="Sam", print_cards=12, season_chain=4, harmony=2, grand_master=False)
-    report = explain_reachability(Table(players=(ann, ben, cal, sheet)), time_bound=20)
+def test_sheet_players_take_part_through_their_figures() -> None:
+    good = diploma_table(boar_deer_first=True)
+    sam = SheetPlayer(name="Sam", print_cards=4, season_chain=2, harmony=2)
+    report = explain_reachability(replace(good, players=(*good.players, sam)), time_bound=20)
     verdicts = {p.name: p.verdict for p in report.players}
-    assert verdicts["Sam"] == "not-checked"
-    assert verdicts["Ann"] == "reachable" and report.verdict == "reachable"
+    assert report.verdict == "reachable" and report.reachable is True, report.render()
+    assert verdicts == {"Cleo": "reachable", "Dan": "reachable", "Eve": "reachable", "Sam": "reachable"}
+    assert report.rounds == 5 and not report.players[3].rounds  # no witness of cards for a sheet player
     assert any("sheet" in note for note in report.notes)
 
 
-def test_a_player_with_an_unknown_card_leaves_the_table_undecided() -> None:
+def test_a_sheet_player_takes_a_card_every_round_from_the_same_deck() -> None:
+    """The tight game's 66 cards and 11 rounds leave no room for a fourth player, who would take a card a round:
+    77 cards from a deck of 72."""
+    ann, ben, cal = tight_trio()
+    sam = SheetPlayer(name="Sam", print_cards=4, season_chain=4, harmony=2)
+    table = Table(players=(ann, ben, cal, sam))
+    assert check(table) == []
+    report = explain_reachability(table, time_bound=20)
+    assert report.verdict == "unreachable", report.render()
+    assert "do not fit in the deck" in report.reason
+
+
+def test_a_table_with_an_unknown_card_is_illegal_so_not_reachable() -> None:
     ann, ben, cal = tight_trio()
     report = explain_reachability(table_of(replace(ann, print=(99, *ann.print[1:])), ben, cal), time_bound=20)
-    assert report.players[0].verdict == "undecided" and "unknown card 99" in report.players[0].reason
-    assert report.verdict == "undecided"
-    assert report.issues() == []  # never an UNREACHABLE issue it cannot prove
+    assert report.verdict == "unreachable" and report.reachable is False and report.illegal
+    assert report.reason.startswith("the table breaks the rules: there is no card 99")
+    assert {p.verdict for p in report.players} == {"not-checked"}
+    assert report.issues() == []  # the legality issues say it already
 
 
 def test_the_witness_reads_well_in_english() -> None:

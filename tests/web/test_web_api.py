@@ -72,3 +72,35 @@ def test_wrong_method_is_json(client: FlaskClient) -> None:
     response = client.get("/api/score")
     assert response.status_code == 405
     assert response.json is not None and "error" in response.json
+
+
+@pytest.mark.parametrize("name", ["base-2p.json", "yokai-3p.json"])
+def test_deep_check_is_the_cli_json(client: FlaskClient, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``POST /api/check?deep=1`` answers what ``marquoir check --deep --json`` prints, status 200."""
+    response = client.post("/api/check?deep=1", data=sample_text(name))
+    assert response.status_code == 200
+    assert main(["check", "--deep", "--json", str(SAMPLES / name)]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert response.json is not None and cli["reachable"] is True
+    assert cli["reachability"].pop("seconds", None) is None  # no clock in the report: the two can be compared
+    assert response.json == cli
+
+
+def test_deep_check_says_unreachable_and_undecided_with_status_200(client: FlaskClient) -> None:
+    doc = json.loads(sample_text("base-2p.json"))
+    doc["players"][0]["grand_master"], doc["players"][1]["grand_master"] = False, True
+    response = client.post("/api/check?deep=1", json=doc)
+    assert response.status_code == 200 and response.json is not None
+    body = response.json
+    if body["reachable"] is False:  # the Grand Master's holder must have taken the Assistant last
+        assert body["legal"] is False and body["issues"][0]["code"] == "UNREACHABLE"
+    else:
+        assert body["reachable"] is True and body["legal"] is True
+    # Without deep=1 the answer is the legality check's, as before.
+    plain = client.post("/api/check", json=doc).json
+    assert plain is not None and set(plain) == {"legal", "issues"}
+
+
+def test_deep_check_of_a_game_without_one_is_400(client: FlaskClient) -> None:
+    response = client.post("/api/check?deep=1", data=sample_text("bonsai-2p.json"))
+    assert response.status_code == 400 and response.json is not None and response.json["path"] == "deep"

@@ -142,7 +142,7 @@ def test_correct_an_entry_through_the_sheet_and_save_the_correction(app: Flask, 
         "players-0-print_cards": "10",
         "players-0-season_chain": "4",
         "players-0-harmony": "3",
-        "players-1-print_cards": "19",
+        "players-1-print_cards": "15",
         "players-1-season_chain": "5",
         "players-1-harmony": "-1",
         "players-2-print_cards": "11",
@@ -161,7 +161,7 @@ def test_correct_an_entry_through_the_sheet_and_save_the_correction(app: Flask, 
     assert "The correction is saved (version 2)." in page
     saved = get_game_by_edit_token(engine_of(app), token)
     assert saved is not None and saved.version == 2
-    assert saved.report["players"][1]["breakdown"]["print_cards"] == 19
+    assert saved.report["players"][1]["breakdown"]["print_cards"] == 15
     history = game_history(engine_of(app), saved.id)
     assert [v.version for v in history] == [2, 1]
     assert history[1].report["players"][1]["breakdown"]["print_cards"] == 9

@@ -102,7 +102,11 @@ def _brushes(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
     labels += [_("{card} brush icon").format(card=label) for label in t.icons("brush")]
     if t.brush_bonus_diplomas:
         labels.append(_times(_("brush Diploma"), t.brush_bonus_diplomas))
-    return t.brushes_explained, tuple(labels), _("brushes owned")
+    missing = t.brushes_explained - t.brushes_received
+    if missing:
+        # The reserve ran dry, or the figure given says fewer were received (data/SOURCES.md, decision 8).
+        labels.append(_("{count} never received").format(count=missing))
+    return t.brushes_received, tuple(labels), _("brushes owned")
 
 
 def _arrows(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
@@ -196,7 +200,7 @@ def _requirements(rules: Rules) -> dict[str, tuple[int, Figure, Count]]:
     buildings: Figure = lambda t: len(t.counts.buildings)  # noqa: E731
     characters: Figure = lambda t: len(t.counts.characters)  # noqa: E731
     identical: Figure = lambda t: max(t.counts.characters.values(), default=0)  # noqa: E731
-    brushes: Figure = lambda t: t.brushes_explained  # noqa: E731
+    brushes: Figure = lambda t: t.brushes_received  # noqa: E731
     arrows: Figure = lambda t: t.arrows  # noqa: E731
     landscapes: Figure = lambda t: t.identical_landscapes(jokers)[0]  # noqa: E731
     umbrellas: Figure = lambda t: t.counts.umbrella_run  # noqa: E731

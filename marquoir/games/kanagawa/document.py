@@ -77,6 +77,7 @@ def _read_rules(value: object) -> Rules:
         joker_counts_for_identical_landscapes=reader.bool(
             "joker_counts_for_identical_landscapes", defaults.joker_counts_for_identical_landscapes
         ),
+        grand_master_passes_at_end=reader.bool("grand_master_passes_at_end", defaults.grand_master_passes_at_end),
     )
     reader.done()
     return rules
@@ -308,6 +309,7 @@ def table_to_document(table: Table) -> dict[str, Any]:
         out["rules"] = {
             "storm_on_start_tile": table.rules.storm_on_start_tile,
             "joker_counts_for_identical_landscapes": table.rules.joker_counts_for_identical_landscapes,
+            "grand_master_passes_at_end": table.rules.grand_master_passes_at_end,
         }
     out["players"] = [player_to_document(p) for p in table.players]
     return out

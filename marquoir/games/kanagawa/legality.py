@@ -9,19 +9,21 @@ rules engine's question (``marquoir check --deep``, code ``UNREACHABLE``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
-from typing import Any
+from typing import NamedTuple
 
 from marquoir.core.issues import Issue
-from marquoir.games.kanagawa.catalogue import CardRef, Catalogue, PrintHalf, StudioHalf, catalogue
+from marquoir.games.kanagawa.bounds import SheetBounds, sheet_bounds
+from marquoir.games.kanagawa.card_checks import card_issues
+from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.diplomas import check_diploma, unmet
-from marquoir.games.kanagawa.table import DetailedPlayer, Player, SheetPlayer, Table
+from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.tableau import Tableau, tableaux_of
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
     BRUSH_PAWNS,
     CARDS_PER_FAMILY,
     EXPANSION_FAMILIES,
+    STARTING_BRUSHES,
     STORM_TOKENS,
     YOKAI_TOKENS,
 )
@@ -49,140 +51,6 @@ CODES = (
     "SHEET",
     "UNREACHABLE",
 )
-
-
-_SUBJECT_FAMILY = {
-    "trees": "trees",
-    "building": "buildings",
-    "character": "characters",
-    "animal": "animals",
-    "kites": "kites",
-    "lanterns": "lanterns",
-    "umbrellas": "umbrellas",
-}
-
-
-def _print_object_problem(half: PrintHalf, cat: Catalogue) -> str | None:
-    """Why a Print half entered by what is printed on it cannot exist, or ``None``."""
-    present = {
-        "trees": half.trees != 0,
-        "building": half.building is not None,
-        "character": half.character is not None,
-        "animal": half.animal is not None,
-        "kites": bool(half.kites),
-        "lanterns": half.lanterns != 0,
-        "umbrellas": half.umbrellas != 0,
-    }
-    for key, shown in present.items():
-        if shown and _SUBJECT_FAMILY[key] != half.family:
-            return _("a {family} card cannot show {what}").format(family=_(half.family), what=_(key))
-    if half.trees and not 1 <= half.trees <= 3:
-        return _("a trees card shows 1 to 3 trees, not {n}").format(n=half.trees)
-    if half.lanterns and not 1 <= half.lanterns <= 3:
-        return _("a lanterns card shows 1 to 3 lanterns, not {n}").format(n=half.lanterns)
-    if half.umbrellas < 0:
-        return _("a card cannot show {n} umbrellas").format(n=half.umbrellas)
-    if half.paint is not None and not 1 <= half.paint.brushes <= 2:
-        return _("a card needs 1 or 2 brushes to paint, not {n}").format(n=half.paint.brushes)
-    if half.family in BASE_FAMILIES:
-        if half.yokai_arrival:
-            return _("the Yokai arrival icon is only on expansion cards")
-        if not _matches_catalogue(half, cat):
-            return _("no {family} card of the catalogue shows this Print half; enter it by its id").format(
-                family=_(half.family)
-            )
-    return None
-
-
-@cache
-def _print_signatures(cat: Catalogue) -> frozenset[tuple[Any, ...]]:
-    return frozenset(
-        (c.family, c.print.season, c.print.harmony, c.print.trees, c.print.building, c.print.character, c.print.animal)
-        for c in cat.cards.values()
-    )
-
-
-def _matches_catalogue(half: PrintHalf, cat: Catalogue) -> bool:
-    signature = (half.family, half.season, half.harmony, half.trees, half.building, half.character, half.animal)
-    if signature not in _print_signatures(cat):
-        return False
-    if half.paint is None:
-        return True
-    return any(
-        c.family == half.family and c.print.season == half.season and c.print.paint == half.paint
-        for c in cat.cards.values()
-    )
-
-
-def _studio_object_problem(half: StudioHalf) -> str | None:
-    if half.family in BASE_FAMILIES and half.yokai_move:
-        return _("the Yokai movement icon is only on expansion cards")
-    return None
-
-
-def _path(index: int, place: str, i: int) -> str:
-    return f"players[{index}].{place}[{i}]"
-
-
-def _card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catalogue) -> Iterator[Issue]:
-    """CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW, each at the card's path, in one walk
-    over the cards (a catalogue id's family is one lookup; a card entered by what is printed on it is judged here)."""
-    family_of = cat.family_of
-    seen: set[int] = set()
-    per_family: dict[str, int] = {}
-    for index, player in enumerate(players):
-        if not isinstance(player, DetailedPlayer):
-            continue
-        for place, refs in _zones(player):
-            for i, ref in enumerate(refs):
-                if type(ref) is int:
-                    family = family_of.get(ref)
-                    if family is None:
-                        text = _("there is no card {card}: base cards are 1 to 72").format(card=ref)
-                        yield Issue("CARD_UNKNOWN", player.name, _path(index, place, i), text)
-                        continue
-                    if ref in seen:
-                        text = _("card {card} is already used at {place}").format(
-                            card=ref, place=_first_use(players, ref)
-                        )
-                        yield Issue("CARD_DUPLICATE", player.name, _path(index, place, i), text)
-                    else:
-                        seen.add(ref)
-                else:
-                    assert isinstance(ref, PrintHalf | StudioHalf)
-                    family = ref.family
-                    problem = (
-                        _print_object_problem(ref, cat) if isinstance(ref, PrintHalf) else _studio_object_problem(ref)
-                    )
-                    if problem:
-                        yield Issue("CARD_UNKNOWN", player.name, _path(index, place, i), problem)
-                per_family[family] = per_family.get(family, 0) + 1
-                if family not in families:
-                    text = _("a {family} card, but {family} are not in play").format(family=_(family))
-                    yield Issue("CARD_FAMILY_NOT_IN_PLAY", player.name, _path(index, place, i), text)
-    for family, count in per_family.items():
-        if count > CARDS_PER_FAMILY:
-            yield Issue(
-                "FAMILY_OVERFLOW",
-                None,
-                "players",
-                _("{count} {family} cards on the table: the deck has 18").format(count=count, family=_(family)),
-            )
-
-
-def _zones(player: DetailedPlayer) -> tuple[tuple[str, tuple[CardRef, ...]], ...]:
-    """A detailed player's cards by place, in document order."""
-    return (("print", player.print), ("studio", player.studio), ("kept", player.kept))
-
-
-def _first_use(players: Sequence[Player], card: int) -> str:
-    """The path of the first place catalogue card ``card`` lies on the table (for the message of a duplicate)."""
-    for index, player in enumerate(players):
-        if isinstance(player, DetailedPlayer):
-            for place, refs in _zones(player):
-                if card in refs:
-                    return _path(index, place, refs.index(card))
-    raise AssertionError(card)  # only asked about a card seen on the table
 
 
 def iter_issues(
@@ -221,7 +89,7 @@ def iter_issues(
         )
 
     # Cards across the table: CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW.
-    yield from _card_issues(players, families, cat)
+    yield from card_issues(players, families, cat)
 
     # START_TILE — one tile each, from S1–S4 (Kanagawa French rules, section 1).
     tile_owner: dict[str, int] = {}
@@ -333,24 +201,96 @@ def iter_issues(
         )
 
     # Player by player.
-    brushes_total = 0
+    reserve = _Reserve.of(table, tableaux, cat)
     storms_total = 0
+    bounds = sheet_bounds(table.families, len(players), cat)
     for index, (player, tableau) in enumerate(zip(players, tableaux, strict=True)):
         if isinstance(player, SheetPlayer):
-            yield from _sheet_issues(player, index, table, cat)
+            yield from _sheet_issues(player, index, bounds)
             continue
         assert tableau is not None  # tableaux_of makes one for every detailed player
-        yield from _detailed_issues(player, index, tableau, table, cat, in_play_diplomas)
-        brushes_total += max(tableau.brushes_owned, 0)
+        yield from _detailed_issues(player, index, tableau, table, cat, in_play_diplomas, reserve)
         storms_total += tableau.storm_bonus_diplomas
-    if brushes_total > BRUSH_PAWNS:
+    # BRUSHES — the box has 15; the reserve gives a brush while it has one, so it runs dry only once all 15 are
+    # held (data/SOURCES.md, decision 8).
+    if reserve.claimed > BRUSH_PAWNS:
         yield Issue(
-            "BRUSHES", None, "players", _("{count} brushes owned in all: the box has 15").format(count=brushes_total)
+            "BRUSHES", None, "players", _("{count} brushes owned in all: the box has 15").format(count=reserve.claimed)
         )
+
     if storms_total > STORM_TOKENS:
         yield Issue(
             "STORMS", None, "players", _("{count} Storm tokens earned in all: there are 3").format(count=storms_total)
         )
+
+
+class _Reserve(NamedTuple):
+    """What the table says of the brush reserve (data/SOURCES.md, decision 8): the brushes claimed held in all, the
+    most the players can hold in all, and whether the game's cards can ask for more than the box (never with the
+    base cards: 2 a player, 4 brush icons, 3 brush Diplomas)."""
+
+    claimed: int
+    most: int
+    #: The game's cards can ask for more brushes than the box holds, and the players can hold all 15.
+    may_run_dry: bool
+    #: The game's cards can ask for more brushes than the box holds.
+    cards_ask_more: bool
+
+    @classmethod
+    def of(cls, table: Table, tableaux: Sequence[Tableau | None], cat: Catalogue) -> _Reserve:
+        families = table.families
+        base = [f for f in families if f in BASE_FAMILIES]
+        icons = sum(1 for c in cat.cards.values() if c.family in base and c.studio.icon == "brush")
+        icons += CARDS_PER_FAMILY * (len(families) - len(base))  # an expansion card may show a brush icon
+        bonuses = sum(1 for d in cat.diplomas_in_play(families) if d.bonus == "brush")
+        may_run_dry = STARTING_BRUSHES * len(table.players) + icons + bonuses > BRUSH_PAWNS
+        claimed = most = 0
+        for player, tableau in zip(table.players, tableaux, strict=True):
+            if tableau is None:
+                claimed += STARTING_BRUSHES
+                most += BRUSH_PAWNS
+                continue
+            explained = tableau.brushes_explained
+            given = player.brushes if isinstance(player, DetailedPlayer) else None
+            if given is not None:
+                claimed += max(given, 0)
+            else:  # a reserve that cannot run dry gives every brush asked for; else the Starting tile's at least
+                claimed += tableau.brushes_least if may_run_dry else explained
+            most += min(given, explained) if given is not None else explained
+        return cls(claimed, most, may_run_dry and most >= BRUSH_PAWNS, may_run_dry)
+
+
+def _brush_issue(player: DetailedPlayer, tableau: Tableau, reserve: _Reserve) -> str | None:
+    """Why the ``brushes`` figure given cannot be (data/SOURCES.md, decision 8): more than the tableau explains,
+    more than the box leaves, fewer than the Starting tile's, or fewer than explained in a game whose reserve cannot
+    have run dry."""
+    given = player.brushes
+    assert given is not None
+    explained = tableau.brushes_explained
+    start = tableau.start.brushes if tableau.start else STARTING_BRUSHES
+    if given < explained and not reserve.may_run_dry and reserve.cards_ask_more:
+        return _(
+            "{given} brushes, but the tableau asks for {explained}: fewer are received only once the reserve of 15 "
+            "is empty, and the players hold at most {most} in all"
+        ).format(given=given, explained=explained, most=reserve.most)
+    if given > explained or (given < explained and not reserve.may_run_dry):
+        return _(
+            "{given} brushes, but the tableau explains {explained} (2 to start, {icons} brush icon(s), "
+            "{diplomas} brush Diploma(s))"
+        ).format(
+            given=given,
+            explained=explained,
+            icons=len(tableau.icons("brush")),
+            diplomas=tableau.brush_bonus_diplomas,
+        )
+    if given > tableau.brush_cap:
+        return _(
+            "{given} brushes, but at most {most} can have been received: the box has 15 and the other players "
+            "hold at least {others}"
+        ).format(given=given, most=tableau.brush_cap, others=BRUSH_PAWNS - tableau.brush_cap)
+    if given < start:
+        return _("{given} brushes: every player starts with {start}").format(given=given, start=start)
+    return None
 
 
 def _detailed_issues(
@@ -360,6 +300,7 @@ def _detailed_issues(
     table: Table,
     cat: Catalogue,
     in_play: frozenset[str],
+    reserve: _Reserve,
 ) -> Iterator[Issue]:
     name = player.name
     base = f"players[{index}]"
@@ -399,27 +340,15 @@ def _detailed_issues(
                 yield Issue("STORMS", name, path, _("the rule options forbid a Storm token on the Starting tile"))
             used.add(storm.at)
 
-    # BRUSHES — the figure given must be what the tableau explains (data/SOURCES.md, decision 8).
+    # BRUSHES — the figure given must be what the player can have received: what the tableau explains, fewer only
+    # when the reserve ran dry (data/SOURCES.md, decision 8).
     if player.brushes is not None:
-        explained = tableau.brushes_explained
-        if player.brushes != explained:
-            yield Issue(
-                "BRUSHES",
-                name,
-                f"{base}.brushes",
-                _(
-                    "{given} brushes, but the tableau explains {explained} (2 to start, {icons} brush icon(s), "
-                    "{diplomas} brush Diploma(s))"
-                ).format(
-                    given=player.brushes,
-                    explained=explained,
-                    icons=len(tableau.icons("brush")),
-                    diplomas=tableau.brush_bonus_diplomas,
-                ),
-            )
+        problem = _brush_issue(player, tableau, reserve)
+        if problem:
+            yield Issue("BRUSHES", name, f"{base}.brushes", problem)
 
     # PRINT_UNPAINTABLE — a card needs its count of brushes on Studio icons of its landscape (Kanagawa rules).
-    owned = tableau.brushes_explained
+    owned = tableau.brushes_received
     if any(
         need > owned or need > tableau.icons_serving(landscape)
         for landscape, need in tableau.counts.most_brushes_needed.items()
@@ -460,18 +389,9 @@ def _unpaintable(tableau: Tableau, name: str, base: str, owned: int) -> Iterator
             )
 
 
-def _achievable_diploma_points(families: Sequence[str], cat: Catalogue) -> frozenset[int]:
-    """Every sum of Diploma points a player can hold: at most one tile per family in play."""
-    sums = {0}
-    by_family: dict[str, list[int]] = {}
-    for diploma in cat.diplomas_in_play(tuple(families)):
-        by_family.setdefault(diploma.family, []).append(diploma.harmony)
-    for points in by_family.values():
-        sums |= {s + p for s in sums for p in points}
-    return frozenset(sums)
-
-
-def _sheet_issues(player: SheetPlayer, index: int, table: Table, cat: Catalogue) -> Iterator[Issue]:
+def _sheet_issues(player: SheetPlayer, index: int, bounds: SheetBounds) -> Iterator[Issue]:
+    """SHEET: figures that cannot be, each against the bound the rules and the data give it
+    (:mod:`~marquoir.games.kanagawa.bounds`)."""
     base = f"players[{index}].sheet"
     name = player.name
     if player.print_cards < 1:
@@ -481,6 +401,8 @@ def _sheet_issues(player: SheetPlayer, index: int, table: Table, cat: Catalogue)
             f"{base}.print_cards",
             _("{count} Print cards: the Starting tile is 1").format(count=player.print_cards),
         )
+    elif player.print_cards > bounds.print_most:
+        yield Issue("SHEET", name, f"{base}.print_cards", bounds.print_text())
     if player.season_chain < 0:
         yield Issue(
             "SHEET", name, f"{base}.season_chain", _("a season chain of {count}").format(count=player.season_chain)
@@ -496,7 +418,11 @@ def _sheet_issues(player: SheetPlayer, index: int, table: Table, cat: Catalogue)
         )
     elif player.season_chain == 0 and player.print_cards >= 1:
         yield Issue("SHEET", name, f"{base}.season_chain", _("the Starting tile alone makes a chain of 1"))
-    if isinstance(player.diplomas, int) and player.diplomas not in _achievable_diploma_points(table.families, cat):
+    if bounds.harmony_most is not None and player.harmony > bounds.harmony_most:
+        yield Issue("SHEET", name, f"{base}.harmony", bounds.harmony_most_text())
+    elif bounds.harmony_least is not None and player.harmony < bounds.harmony_least:
+        yield Issue("SHEET", name, f"{base}.harmony", bounds.harmony_least_text())
+    if isinstance(player.diplomas, int) and player.diplomas not in bounds.diploma_sums:
         yield Issue(
             "SHEET",
             name,

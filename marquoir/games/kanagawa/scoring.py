@@ -4,7 +4,9 @@ Sources (Kanagawa French rules, section 3 "Comptage des points"; Yokai rules, "E
 decisions 1–6): 1 point per Print card, Starting tile included; 1 point per card of the longest chain of neighbouring
 Print cards of one season (storm-season cards count as any season; each Storm token placed on a Print card replaces
 its season); printed Harmony symbols on Print and Studio cards (+1, −1 crossed; kept cards nothing); the Diplomas
-held; 2 points for the Grand Master pawn; −1, −4, −9 for 1, 2, 3 Yokai tokens held. Ties share the victory.
+held; 2 points for the Grand Master pawn; −1, −4, −9 for 1, 2, 3 Yokai tokens held. Ties share the victory. A
+reference to nothing (a card id or Starting tile that does not exist, a half no card shows) counts for nothing:
+no Print card point, no place in the chain, no symbols (the table format; a legality issue).
 
 This module is the only scoring there is: the CLI, the web app and the rules engine all call :func:`score`.
 """
@@ -73,7 +75,11 @@ def _plain_chain(effective: Sequence[str | None]) -> tuple[int, str | None, int]
 
 
 def _chain_with_tokens(
-    effective: Sequence[str | None], free: int, fixed_at: dict[int, str], start_may_take_storm: bool
+    effective: Sequence[str | None],
+    free: int,
+    fixed_at: dict[int, str],
+    start_may_take_storm: bool,
+    blocked: frozenset[int] = frozenset(),
 ) -> tuple[int, str | None, int, tuple[int, ...]]:
     """The longest run when ``free`` tokens may still be placed: a sliding window per season holding at most
     ``free`` places that neither match nor are wild. (length, season, first place, places given a token)."""
@@ -88,8 +94,9 @@ def _chain_with_tokens(
         first = 0  # converted[first:] are the conversions inside the window
         for right, s in enumerate(effective):
             if s != season and s != "storm":
-                # A place can take a token unless it has one already or is a Starting tile the options forbid.
-                if right not in fixed_at and (right or start_may_take_storm):
+                # A place can take a token unless it has one already, is blocked (an unknown card: it counts for
+                # nothing), or is a Starting tile the options forbid.
+                if right not in fixed_at and right not in blocked and (right or start_may_take_storm):
                     converted.append(right)
                     if len(converted) - first > free:
                         left = converted[first] + 1
@@ -110,13 +117,16 @@ def longest_chain(
     tokens: int,
     fixed: Sequence[StormPlacement] = (),
     start_may_take_storm: bool = True,
+    blocked: frozenset[int] = frozenset(),
 ) -> Chain:
     """The longest run of neighbouring Print places of one season (Kanagawa French rules, section 3).
 
-    ``seasons`` lists the Print from the Starting tile on (``storm`` is wild; ``None`` an unknown card, which
-    matches nothing but can take a token). ``fixed`` are the placements the player said; the other ``tokens``
-    are placed by the calculator where they make the chain longest (data/SOURCES.md, decision 3). Among equally long
-    chains the earliest, then the first season in the order spring, summer, autumn, winter, is chosen.
+    ``seasons`` lists the Print from the Starting tile on (``storm`` is wild; ``None`` a place of no season, which
+    matches nothing but can take a token); the places in ``blocked`` take no token (the scoring blocks an unknown
+    card: it counts for nothing). ``fixed`` are the placements the player said; the other ``tokens`` are placed by
+    the calculator where they make the chain longest (data/SOURCES.md, decision 3).
+    Among equally long chains the earliest, then the first season in the order spring, summer, autumn, winter, is
+    chosen.
     """
     fixed_at = {s.at: s.season for s in fixed if 0 <= s.at < len(seasons)}
     effective = [fixed_at.get(i, s) for i, s in enumerate(seasons)] if fixed_at else seasons
@@ -126,7 +136,7 @@ def longest_chain(
         best_converted: tuple[int, ...] = ()
     else:
         best_length, best_season, best_left, best_converted = _chain_with_tokens(
-            effective, free, fixed_at, start_may_take_storm
+            effective, free, fixed_at, start_may_take_storm, blocked
         )
     if best_season is None:
         return Chain(0, None, 0, -1, tuple(fixed), (), free)
@@ -214,11 +224,16 @@ def _score_detailed(player: DetailedPlayer, tableau: Tableau, table: Table, cat:
     earned = tableau.storm_bonus_diplomas
     fixed = player.storms or ()
     # Placements the player said stand; tokens left over are placed by the calculator (data/SOURCES.md, decision 3).
-    valid_fixed = _valid_placements(fixed, len(tableau.seasons), table.rules.storm_on_start_tile) if fixed else ()
-    chain = longest_chain(tableau.seasons, earned - len(valid_fixed), valid_fixed, table.rules.storm_on_start_tile)
+    valid_fixed = _valid_placements(fixed, tableau.seasons, table.rules.storm_on_start_tile) if fixed else ()
+    unknown = frozenset(at for at, season in enumerate(tableau.seasons) if season is None)
+    chain = longest_chain(
+        tableau.seasons, earned - len(valid_fixed), valid_fixed, table.rules.storm_on_start_tile, unknown
+    )
     diplomas = _diploma_points(player.diplomas, table, cat)
+    # An unknown Starting tile or card counts for nothing (the table format; a legality issue).
+    known = len(tableau.print) - tableau.print.count(None)
     breakdown = {
-        "print_cards": 1 + len(player.print),
+        "print_cards": (1 if tableau.start is not None else 0) + known,
         "season_chain": chain.length,
         "harmony": tableau.harmony_symbols,
         "diplomas": diplomas,
@@ -235,11 +250,11 @@ def _score_detailed(player: DetailedPlayer, tableau: Tableau, table: Table, cat:
             if half.harmony
         ]
         return {
-            "print_cards": _("Starting tile + {count} painted card(s)").format(count=len(player.print)),
+            "print_cards": _print_cards_text(tableau, known),
             "season_chain": _chain_text(chain, tableau),
             "harmony": ", ".join(harmony_parts) if harmony_parts else _("no Harmony symbol"),
             "diplomas": _diploma_text(player.diplomas, table, cat),
-            "grand_master": _grand_master_text(player.grand_master),
+            "grand_master": _grand_master_text(player.grand_master, table),
             "yokai": _("{count} Yokai token(s)").format(count=player.yokai),
         }
 
@@ -247,15 +262,36 @@ def _score_detailed(player: DetailedPlayer, tableau: Tableau, table: Table, cat:
     return PlayerScore(player.name, breakdown, sum(breakdown.values()), explain, detail=chain, extra=storms)
 
 
-def _grand_master_text(holds: bool) -> str:
-    return _("holds the Grand Master pawn") if holds else _("does not hold the Grand Master pawn")
+def _print_cards_text(tableau: Tableau, known: int) -> str:
+    unknown = len(tableau.print) - known + (tableau.start is None)
+    if not unknown:
+        return _("Starting tile + {count} painted card(s)").format(count=known)
+    start = _("Starting tile") if tableau.start is not None else _("no Starting tile")
+    return _("{start} + {count} painted card(s); {unknown} unknown, counted for nothing").format(
+        start=start, count=known, unknown=unknown
+    )
 
 
-def _valid_placements(storms: Sequence[StormPlacement], places: int, start_ok: bool) -> tuple[StormPlacement, ...]:
+def _grand_master_text(holds: bool, table: Table) -> str:
+    """Who holds the pawn at the end: with ``grand_master_passes_at_end`` off, the last round's first player keeps
+    it (data/SOURCES.md, decision 14)."""
+    if not holds:
+        return _("does not hold the Grand Master pawn")
+    if table.rules.grand_master_passes_at_end:
+        return _("holds the Grand Master pawn")
+    return _("holds the Grand Master pawn (the last round's first player keeps it)")
+
+
+def _valid_placements(
+    storms: Sequence[StormPlacement], seasons: Sequence[str | None], start_ok: bool
+) -> tuple[StormPlacement, ...]:
+    """The placements that stand: on a Print place, one a place, on a known card (an unknown one counts for
+    nothing), on the Starting tile only when the options allow it."""
     seen: set[int] = set()
     valid = []
+    places = len(seasons)
     for storm in storms:
-        if 0 <= storm.at < places and storm.at not in seen and (storm.at != 0 or start_ok):
+        if 0 <= storm.at < places and storm.at not in seen and (storm.at != 0 or start_ok) and seasons[storm.at]:
             seen.add(storm.at)
             valid.append(storm)
     return tuple(valid)
@@ -281,7 +317,7 @@ def _score_sheet(player: SheetPlayer, table: Table, cat: Catalogue) -> PlayerSco
             "diplomas": _("points written on the sheet")
             if isinstance(player.diplomas, int)
             else _diploma_text(player.diplomas, table, cat),
-            "grand_master": _grand_master_text(player.grand_master),
+            "grand_master": _grand_master_text(player.grand_master, table),
             "yokai": _("{count} Yokai token(s)").format(count=player.yokai),
         }
 

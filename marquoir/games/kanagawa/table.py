@@ -24,10 +24,12 @@ class StormPlacement:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Rule options, each with its official default (data/SOURCES.md, decisions 3 and 10)."""
+    """Rule options, each with its official default (data/SOURCES.md, decisions 3, 10 and 14)."""
 
     storm_on_start_tile: bool = True
     joker_counts_for_identical_landscapes: bool = True
+    #: At the end of the last round the Assistant's holder takes the Grand Master, as after every round (decision 14).
+    grand_master_passes_at_end: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,25 +10,24 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeVar
 
 from marquoir.games.kanagawa.catalogue import CardRef, Catalogue, PrintHalf, StartTile, StudioHalf
+from marquoir.games.kanagawa.halves import resolve
 from marquoir.games.kanagawa.table import DetailedPlayer, Table
-from marquoir.games.kanagawa.vocabulary import JOKER, LANDSCAPES
+from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, JOKER, LANDSCAPES, STARTING_BRUSHES
 from marquoir.i18n import N_, _, get_language
 
 
 def resolve_print(ref: int | PrintHalf, cat: Catalogue) -> PrintHalf | None:
-    """The Print half a reference stands for; ``None`` for an id the catalogue does not have."""
-    if isinstance(ref, PrintHalf):
-        return ref
-    card = cat.cards.get(ref)
-    return card.print if card else None
+    """The Print half a reference stands for; ``None`` for an id the catalogue does not have or a half that cannot
+    exist (:func:`~marquoir.games.kanagawa.halves.resolve`: an object that is one catalogue card is that card)."""
+    found: PrintHalf | None = resolve(ref, cat.print_of, cat)
+    return found
 
 
 def resolve_studio(ref: int | StudioHalf, cat: Catalogue) -> StudioHalf | None:
-    """The Studio half a reference stands for; ``None`` for an id the catalogue does not have."""
-    if isinstance(ref, StudioHalf):
-        return ref
-    card = cat.cards.get(ref)
-    return card.studio if card else None
+    """The Studio half a reference stands for; ``None`` for an id the catalogue does not have or a half that cannot
+    exist."""
+    found: StudioHalf | None = resolve(ref, cat.studio_of, cat)
+    return found
 
 
 def card_family(ref: CardRef, cat: Catalogue) -> str | None:
@@ -138,6 +137,7 @@ class Tableau:
     __slots__ = (
         "_counts",
         "brush_bonus_diplomas",
+        "brush_cap",
         "harmony_symbols",
         "icon_counts",
         "landscape_icons",
@@ -155,6 +155,9 @@ class Tableau:
     print: tuple[PrintHalf | None, ...]
     studio: tuple[StudioHalf | None, ...]
     brush_bonus_diplomas: int
+    #: The most brush pawns the player can have received: the box's 15 less what the other players hold at least
+    #: (:func:`tableaux_of` sets it; a tableau made alone counts the whole box). Data/SOURCES.md decision 8.
+    brush_cap: int
     #: Storm tokens earned: they come only from Diplomas with a storm bonus (data/SOURCES.md, decision 7).
     storm_bonus_diplomas: int
     #: The season of each Print place, the Starting tile first; ``None`` where the card is unknown.
@@ -184,8 +187,8 @@ class Tableau:
                 elif tile.bonus == "storm":
                     storm_bonus += 1
         start = cat.start_tiles.get(player.start)
-        printed = _resolve(player.print, cat.print_of)
-        studio = _resolve(player.studio, cat.studio_of)
+        printed = _resolve(player.print, cat.print_of, cat)
+        studio = _resolve(player.studio, cat.studio_of, cat)
         icons: dict[str, int] = {}
         landscapes: dict[str, int] = {start.landscape: 1} if start is not None else {}
         harmony = 0
@@ -212,6 +215,7 @@ class Tableau:
             icons,
         )
         self.memo, self._counts = {}, None
+        self.brush_cap = BRUSH_PAWNS
         return self
 
     @property
@@ -296,20 +300,38 @@ class Tableau:
         return (self.start.brushes if self.start else 2) + self.icon_counts.get("brush", 0) + self.brush_bonus_diplomas
 
     @property
+    def brushes_received(self) -> int:
+        """Brush pawns the player can have received (data/SOURCES.md, decision 8): what the tableau explains, no
+        more than the box leaves once the other players hold their least (a reserve that runs dry gives nothing),
+        and no more than the ``brushes`` figure given."""
+        most = min(self.brushes_explained, self.brush_cap)
+        given = self.player.brushes
+        return most if given is None else min(given, most)
+
+    @property
     def brushes_owned(self) -> int:
         """Brush pawns owned: the figure given in the document, else what the tableau explains."""
         given = self.player.brushes
         return given if given is not None else self.brushes_explained
 
+    @property
+    def brushes_least(self) -> int:
+        """The fewest brush pawns the player holds: the figure given (no more than the tableau explains: a figure
+        above it is an issue of its own), else the Starting tile's (always dealt)."""
+        start = self.start.brushes if self.start else STARTING_BRUSHES
+        given = self.player.brushes
+        return start if given is None else max(min(given, self.brushes_explained), 0)
+
 
 H = TypeVar("H", PrintHalf, StudioHalf)
 
 
-def _resolve(refs: tuple[int | H, ...], halves: Mapping[int, H]) -> tuple[H | None, ...]:
-    """The halves the references stand for; ``None`` for ids the catalogue does not have."""
+def _resolve(refs: tuple[int | H, ...], halves: Mapping[int, H], cat: Catalogue) -> tuple[H | None, ...]:
+    """The halves the references stand for; ``None`` for ids the catalogue does not have and for halves that cannot
+    exist (they count for nothing)."""
     if not set(map(type, refs)) - {int}:
         return tuple(map(halves.get, refs))  # type: ignore[arg-type]
-    return tuple(halves.get(ref) if isinstance(ref, int) else ref for ref in refs)
+    return tuple(resolve(ref, halves, cat) for ref in refs)
 
 
 def _labels(refs: tuple[int | PrintHalf | StudioHalf, ...], template: str) -> tuple[str, ...]:
@@ -329,5 +351,12 @@ def _labels(refs: tuple[int | PrintHalf | StudioHalf, ...], template: str) -> tu
 def tableaux_of(table: Table, cat: Catalogue) -> tuple[Tableau | None, ...]:
     """Each player's tableau in seating order (``None`` for a player entered from the sheet's figures): made once
     per :func:`~marquoir.games.kanagawa.scoring.score` or :func:`~marquoir.games.kanagawa.legality.check` call and
-    handed from the scoring to its legality pass."""
-    return tuple(Tableau.of(p, cat) if isinstance(p, DetailedPlayer) else None for p in table.players)
+    handed from the scoring to its legality pass. Each knows the most brushes it can have received: the box less
+    what the others hold at least (:attr:`Tableau.brush_cap`)."""
+    tableaux = tuple(Tableau.of(p, cat) if isinstance(p, DetailedPlayer) else None for p in table.players)
+    least = [t.brushes_least if t is not None else STARTING_BRUSHES for t in tableaux]
+    held = sum(least)
+    for tableau, mine in zip(tableaux, least, strict=True):
+        if tableau is not None:
+            tableau.brush_cap = BRUSH_PAWNS - (held - mine)
+    return tableaux

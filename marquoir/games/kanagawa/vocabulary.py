@@ -62,12 +62,18 @@ YOKAI_TOKENS: Final = 3
 STORM_TOKENS: Final = 3
 #: Brush pawns in the box (Kanagawa rules, "Components").
 BRUSH_PAWNS: Final = 15
+#: Brush pawns each player starts with (Kanagawa French rules, section 1: "pose deux pions Pinceau devant lui").
+STARTING_BRUSHES: Final = 2
 #: Grand Master pawn at the end: 2 points (Kanagawa French rules, section 3).
 GRAND_MASTER_POINTS: Final = 2
 #: Cards of one family in a deck (Kanagawa French rules, "Contenu": 18 per back colour; Yokai rules: 18 × 3 colours).
 CARDS_PER_FAMILY: Final = 18
 #: A round that ends with a player holding this many painted cards ends the game (Kanagawa rules, "End of the Game").
 END_PRINT_CARDS: Final = 11
+#: A column has at most 3 cards: the School board has 3 rows (Kanagawa rules, "New Lesson").
+COLUMN_CARDS: Final = 3
+#: Lesson cards in a game: 4 families of 18 (Kanagawa rules, "Components": 72 Lesson cards).
+DECK_CARDS: Final = 4 * CARDS_PER_FAMILY
 
 #: Score sheet categories, in the order of the paper sheet.
 CATEGORIES: Final = ("print_cards", "season_chain", "harmony", "diplomas", "grand_master", "yokai")

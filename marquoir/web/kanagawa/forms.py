@@ -12,6 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional
 
+from marquoir.games.kanagawa.bounds import SheetBounds
 from marquoir.games.kanagawa.catalogue import Diploma
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
@@ -31,24 +32,65 @@ def diploma_field(diploma_id: str) -> str:
     return "d_" + diploma_id.replace("-", "_")
 
 
-def sheet_form_class(count: int, diplomas: Sequence[Diploma], with_points: bool, yokai: bool) -> type[FlaskForm]:
-    """The paper sheet for this game: one column of figures per player, Diploma ticks, the Grand Master."""
+class RulesBound:
+    """The rules' bound on a sheet figure (:mod:`marquoir.games.kanagawa.bounds`: derived from the rules and the
+    card data, with its reason as the message), checked once the figure fits the sheet's two-digit boxes: a
+    :class:`~wtforms.validators.NumberRange` that stays silent when the figure already has an error."""
+
+    def __init__(self, low: int | None, high: int | None, message: str) -> None:
+        self.range = NumberRange(low, high, message)
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if not field.errors:
+            self.range(form, field)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def sheet_form_class(
+    count: int, diplomas: Sequence[Diploma], with_points: bool, yokai: bool, bounds: SheetBounds
+) -> type[FlaskForm]:
+    """The paper sheet for this game: one column of figures per player, Diploma ticks, the Grand Master. Each
+    figure is bounded as the rules bound it for this game (``bounds``: its families and players), with the reason
+    beside the figure."""
+    print_most = RulesBound(1, bounds.print_most, _capitalised(bounds.print_text()))
+    chain_range = RulesBound(1, bounds.print_most, _capitalised(bounds.chain_text()))
+    harmony_ranges = []
+    if bounds.harmony_most is not None:
+        harmony_ranges.append(RulesBound(None, bounds.harmony_most, _capitalised(bounds.harmony_most_text())))
+    if bounds.harmony_least is not None:
+        harmony_ranges.append(RulesBound(bounds.harmony_least, None, _capitalised(bounds.harmony_least_text())))
+    diploma_range = RulesBound(0, bounds.diploma_most, _capitalised(bounds.diploma_text()))
 
     class PlayerSheet(Form):
         print_cards = NumberField(
             _("Print cards"),
-            validators=[InputRequired(_("Enter the Print cards.")), NumberRange(1, 99, _("From 1 to 99."))],
+            validators=[
+                InputRequired(_("Enter the Print cards.")),
+                NumberRange(1, 99, _("From 1 to 99.")),
+                print_most,
+            ],
         )
         season_chain = NumberField(
             _("Season chain"),
-            validators=[InputRequired(_("Enter the season chain.")), NumberRange(0, 99, _("From 0 to 99."))],
+            validators=[
+                InputRequired(_("Enter the season chain.")),
+                NumberRange(0, 99, _("From 0 to 99.")),
+                chain_range,
+            ],
         )
-        harmony = NumberField(_("Harmony symbols"), validators=[Optional(), NumberRange(-99, 99, _("From -99 to 99."))])
+        harmony = NumberField(
+            _("Harmony symbols"),
+            validators=[Optional(), NumberRange(-99, 99, _("From -99 to 99.")), *harmony_ranges],
+        )
         if yokai:
             yokai_tokens = NumberField(_("Yokai tokens"), validators=[Optional(), NumberRange(0, 3, _("From 0 to 3."))])
         if with_points:
             diploma_points = NumberField(
-                _("Diploma points written"), validators=[Optional(), NumberRange(0, 99, _("From 0 to 99."))]
+                _("Diploma points written"),
+                validators=[Optional(), NumberRange(0, 99, _("From 0 to 99.")), diploma_range],
             )
 
     for diploma in diplomas:

@@ -10,6 +10,7 @@ from typing import Any
 from flask import render_template
 
 from marquoir.document import parse_table
+from marquoir.games.kanagawa.bounds import sheet_bounds
 from marquoir.games.kanagawa.catalogue import Diploma, PrintHalf, catalogue
 from marquoir.games.kanagawa.diplomas import diploma_report
 from marquoir.games.kanagawa.game import KANAGAWA
@@ -97,7 +98,10 @@ def sheet_form_for(table: Table) -> tuple[Any, list[Diploma], bool]:
     instead of ticked (a player entered with only the points)."""
     diplomas = diplomas_in_play(table.families)
     with_points = any(isinstance(p, SheetPlayer) and isinstance(p.diplomas, int) for p in table.players)
-    return sheet_form_class(len(table.players), diplomas, with_points, table.is_yokai), diplomas, with_points
+    # The figures' bounds come from the rules and the data of this game (families, players).
+    bounds = sheet_bounds(table.families, len(table.players), catalogue())
+    form = sheet_form_class(len(table.players), diplomas, with_points, table.is_yokai, bounds)
+    return form, diplomas, with_points
 
 
 def _data_from_table(doc: dict[str, Any], table: Table, diplomas: list[Diploma]) -> dict[str, Any]:

@@ -50,6 +50,10 @@ R_MUST_TAKE = (
     "a column (Kanagawa rules, step 2 and 'New Lesson')"
 )
 R_COLUMN = "take a whole column still on the School board (Kanagawa rules, 'Choose a column')"
+R_EMPTY = (
+    "an empty column is taken only when no column holds a card (Kanagawa rules, 'New Lesson', note: "
+    "'choose all the Lesson cards in a column'; data/SOURCES.md decision 15)"
+)
 R_HAND = "only cards in hand can be placed (Kanagawa rules, 'Continue your work')"
 R_KEEP = "one card kept from round to round per keep icon (Kanagawa rules, 'Continue your work', exception)"
 R_DIPLOMA = (
@@ -171,12 +175,17 @@ def lay_row(state: GameState) -> GameState:
 
 
 def _end_round(state: GameState) -> GameState:
-    """End of the round: the Assistant's holder takes the Grand Master (Kanagawa rules, step 3). The game ends after the
-    round in which the deck ran out or a player has 11 or more painted cards, the Starting tile not counted
-    (Kanagawa rules, 'End of the Game'; data/SOURCES.md decision 12)."""
-    state = state._replace(grand_master=state.assistant, columns=(), rows=0, to_decide=())
+    """End of the round: the Assistant's holder takes the Grand Master for the next round (Kanagawa rules, step 3).
+    The game ends after the round in which the deck ran out or a player has 11 or more painted cards, the Starting
+    tile not counted (Kanagawa rules, 'End of the Game'; data/SOURCES.md decision 12); whether the pawn passes once
+    more at the end of the last round is the rule option ``grand_master_passes_at_end`` (decision 14)."""
     most = max(len(p.print) for p in state.players)
-    if state.deck_out or most >= END_PRINT_CARDS:
+    over = state.deck_out or most >= END_PRINT_CARDS
+    passes = not over or state.rules.grand_master_passes_at_end
+    state = state._replace(
+        grand_master=state.assistant if passes else state.grand_master, columns=(), rows=0, to_decide=()
+    )
+    if over:
         reason = "the deck ran out" if state.deck_out else f"a player has {most} painted cards"
         return state._replace(over=True, end_reason=reason)
     players = tuple(p._replace(at_school=True, brushes=p.brushes.new_round()) for p in state.players)
@@ -254,6 +263,7 @@ def _half_tableau(state: GameState, seat: int, print_half: bool, cat: Catalogue)
             studio=tuple(map(studios.__getitem__, player.studio)),
             diplomas=player.diplomas,
             yokai=player.yokai,
+            brushes=player.brushes.owned,  # the Brushes Diploma counts the pawns received (decision 8)
         )
     return Tableau.of(shown, cat)
 
@@ -364,7 +374,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return [*(TakeDiploma(d) for d in ids), *(LeaveDiploma(d) for d in ids)]
     if state.worker is not None:
         return _work_actions(state, state.worker)
-    return list(_school_actions(len(state.columns), not must_take(state)))
+    return list(_school_actions(_takeable(state.columns), not must_take(state)))
 
 
 def _work_actions(state: GameState, seat: int) -> list[Action]:
@@ -388,10 +398,18 @@ def _work_actions(state: GameState, seat: int) -> list[Action]:
 _END_TURN = EndTurn()
 
 
-@lru_cache(maxsize=64)
-def _school_actions(columns: int, may_wait: bool) -> tuple[Action, ...]:
-    """Taking each column still on the School board, then waiting when allowed."""
-    return (*(TakeColumn(c) for c in range(columns)), *((Wait(),) if may_wait else ()))
+def _takeable(columns: tuple[Column, ...]) -> tuple[int, ...]:
+    """The columns a player may take: every column still on the board, but an empty one only once no column holds
+    a card (the deck ran out on the first row: "choose all the Lesson cards in a column", Kanagawa rules, 'New
+    Lesson', note; data/SOURCES.md decision 15)."""
+    full = tuple(c for c, column in enumerate(columns) if column.cards)
+    return full or tuple(range(len(columns)))
+
+
+@lru_cache(maxsize=256)
+def _school_actions(columns: tuple[int, ...], may_wait: bool) -> tuple[Action, ...]:
+    """Taking each column that may be taken, then waiting when allowed."""
+    return (*(TakeColumn(c) for c in columns), *((Wait(),) if may_wait else ()))
 
 
 @lru_cache(maxsize=1024)
@@ -489,6 +507,8 @@ def _apply_school(state: GameState, action: Action) -> GameState:
         raise RuleError(R_TURN, f"{state.names[seat]} is at school: wait or take a column")
     if not 0 <= action.column < len(state.columns):
         raise RuleError(R_COLUMN, f"there is no column {action.column} (columns 0 to {len(state.columns) - 1})")
+    if action.column not in _takeable(state.columns):
+        raise RuleError(R_EMPTY, f"column {action.column} is empty while another holds cards")
     column = state.columns[action.column]
     player = state.players[seat]
     state = state._replace(columns=state.columns[: action.column] + state.columns[action.column + 1 :], worker=seat)

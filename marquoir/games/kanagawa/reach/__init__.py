@@ -1,29 +1,34 @@
-"""Reachability: could the cards of an entered table have been laid, round after round, under the rules?
+"""Reachability: could the entered table have been built, round after round, in one game under the rules?
 
-For each detailed player, a search for a sequence of rounds (a column of 1 to 3 cards a round, fewer only in the
-last round when the deck ran out) that builds the entered Studio and Print in their order under the painting rules
-(:mod:`~marquoir.games.kanagawa.engine.painting`, the same functions the engine plays by), with kept cards within the
-keep icons (Kanagawa rules, "Continue your work"), and each held Diploma taken the moment it is first met, its brush
-bonus given then ("Take the corresponding diploma(s)"; Diplomas judged by
-:func:`~marquoir.games.kanagawa.diplomas.check_diploma`). Across players: one common number of rounds consistent
-with the end of the game ("End of the Game"; data/SOURCES.md decision 12), with columns that fit one School board.
+For each detailed player, a search for a sequence of rounds (a column of 0 to 3 cards a round) that builds the
+entered Studio and Print in their order under the painting rules (:mod:`~marquoir.games.kanagawa.engine.painting`,
+the same functions the engine plays by), with kept cards within the keep icons (Kanagawa rules, "Continue your
+work"), and each held Diploma taken the moment it is first met, its bonus given then ("Take the corresponding
+diploma(s)"; Diplomas judged by :func:`~marquoir.games.kanagawa.diplomas.check_diploma`). Across players
+(:mod:`.joint`): every round one the School board allows (:mod:`.school`: who can have waited, when a column of 2
+or 3 can exist, who takes the last cards when the deck runs out), its first player the Assistant's last holder,
+the end of the game where the rules put it ("End of the Game"; data/SOURCES.md decision 12), the Grand Master at
+the end as the rule option says (decision 14), and, when the brush reserve ran dry, no brush refused while it had
+one (decision 8). Players entered from the sheet's figures take part through those figures only.
 
-A witness is a real sequence of legal steps, so *reachable* is never a guess; *unreachable* comes only from the
-full search, which is exhaustive up to exact reductions, each argued where it is written: the brushes' symmetries
-in :mod:`.player`, the rounds and the kept cards in :mod:`.search`. When the players' columns cannot be matched on
-one School board (:mod:`.joint`) the verdict is *undecided*, never *unreachable*.
+A witness is a real game, so *reachable* is never a guess; *unreachable* comes only from the full, exhaustive
+search (its reductions are exact, each argued where it is written: the brushes' symmetries in :mod:`.player`, the
+rounds and the kept cards in :mod:`.search`, the sets of starts in :mod:`.seats`); *undecided* only when the time
+bound ran out (:mod:`.clock`: one deadline for every phase, preparation included). An illegal table cannot have
+been built and is not searched.
 
-What is *not* reconstructed, and why: the School board shared by the players (which column held which card), the
-Yokai tokens' travels (a table shows one half of an expansion card, so whether its other half bore a Yokai icon is
-unknown) and the Grand Master's path beyond the check of :mod:`.explain`. A Print card entered without ``paint``
-(an expansion card whose painting need was not written down) is taken to need one brush of whichever landscape
-suits, and the witness says so.
+What is *not* reconstructed, and why: which card lay in which column of the School board (any card of the deck
+may come next, so it never matters), the Yokai tokens' travels (a table shows one half of an expansion card, so
+whether its other half bore a Yokai icon is unknown), and what the figures of a player entered from the sheet do
+not say (its Studio, its brushes). A Print card entered without ``paint`` is taken to need what the catalogue
+cards it may be need, or, for an expansion card, one brush of whichever landscape suits, and the witness says so.
 
 The modules, each below the next: :mod:`.steps` (the witness's steps as data) and :mod:`.words` (their sentences,
-translated where they are shown); :mod:`.report` (:class:`ReachReport`, :class:`PlayerVerdict`); :mod:`.player`
-(a player prepared for the search: masks and caches); :mod:`.search` (one player's search); :mod:`.witness` (a
-round of a witness as steps); :mod:`.joint` (the players' builds matched on one School board); :mod:`.explain`
-(the whole table: :func:`explain_reachability`, :func:`deep_check`).
+translated where they are shown); :mod:`.report` (:class:`ReachReport`, :class:`PlayerVerdict`); :mod:`.clock`;
+:mod:`.school` (the School board's rounds); :mod:`.player` (a player prepared for the search: masks and caches);
+:mod:`.search` (one player's search); :mod:`.witness` (a round of a witness as steps); :mod:`.seats` (a player in
+the joint search); :mod:`.joint` (every player at once); :mod:`.explain` (the whole table: :func:`explain_reachability`,
+:func:`deep_check`).
 """
 
 from __future__ import annotations

@@ -1,36 +1,51 @@
-"""The whole table: one common number of rounds for every detailed player, consistent with the end of the game.
+"""The whole table: could it have been built, round after round, in one game that the rules end where it ends?
 
-The game did end (Kanagawa rules, "End of the Game"; data/SOURCES.md decision 12): a player has 11 or more painted
-cards, or all 72 cards are on the table; and not earlier: nobody had 11 painted cards at the end of an earlier round
-(the search sets such rounds aside, :mod:`~marquoir.games.kanagawa.reach.search`). The Grand Master is checked as far as
-a table shows it (Kanagawa rules, "New Lesson": the Assistant's holder at the end of a round takes the Grand
-Master). Each number of rounds the players' bounds allow is tried with the reduced search first, then the full one
-before any verdict other than *reachable*, so that the reductions can never make a wrong verdict; the players'
-columns are then matched on one School board (:mod:`~marquoir.games.kanagawa.reach.joint`).
+An illegal table (:mod:`~marquoir.games.kanagawa.legality`) cannot have been: it is not searched. Otherwise every
+number of rounds the players' bounds allow is tried: each detailed player's cards alone first (the player's search,
+:mod:`~marquoir.games.kanagawa.reach.search`), then every player at once on one School board
+(:mod:`~marquoir.games.kanagawa.reach.joint`: the columns, the first player of each round, the end of the game, the
+Grand Master, the brush reserve). The reduced search goes first, then the full one before any verdict other than
+*reachable*, so that the reductions can never make a wrong verdict.
+
+*Reachable* comes with a witness, a real game; *unreachable* only from the full, exhaustive search, with the first
+reason; *undecided* only when the time bound ran out, in any phase (:mod:`~marquoir.games.kanagawa.reach.clock`).
 """
 
 from __future__ import annotations
 
 import gc
+import itertools
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
-from marquoir.games.kanagawa.reach.joint import JOINT_BUDGET, KINDS, joint_witness
+from marquoir.games.kanagawa.legality import iter_issues
+from marquoir.games.kanagawa.reach.clock import OutOfTime
+from marquoir.games.kanagawa.reach.joint import Joint, witness_paths
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, prepare_player
 from marquoir.games.kanagawa.reach.report import PlayerVerdict, ReachReport
-from marquoir.games.kanagawa.reach.search import MAX_TAKE, OutOfTime, Search, Start
+from marquoir.games.kanagawa.reach.search import MAX_TAKE, Search
+from marquoir.games.kanagawa.reach.seats import ORIGIN, Seat, SheetSeat, least_cards
+from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_round
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
-from marquoir.games.kanagawa.tableau import resolve_studio
-from marquoir.games.kanagawa.vocabulary import CARDS_PER_FAMILY, END_PRINT_CARDS
+from marquoir.games.kanagawa.vocabulary import (
+    BASE_FAMILIES,
+    BRUSH_PAWNS,
+    CARDS_PER_FAMILY,
+    DECK_CARDS,
+    END_PRINT_CARDS,
+    STARTING_BRUSHES,
+)
 
 #: Default time bound of one table's search, in seconds.
 DEFAULT_TIME_BOUND = 2.0
-#: Cards in a game's deck: four families of 18 (Kanagawa rules, "Components": 72 Lesson cards).
-DECK_SIZE = 4 * CARDS_PER_FAMILY
+#: Numbers of rounds given the joint search's quick stages before any exhaustive one.
+QUICK_ROUNDS = 3
+#: Cards in a game's deck (kept under its former name).
+DECK_SIZE = DECK_CARDS
 
 
 @contextmanager
@@ -80,168 +95,418 @@ def explain_reachability(
     percentile). The few cycles the search leaves (its recursive helpers) are collected once the collector runs
     again; the time bound bounds what can pile up meanwhile."""
     with paused_gc():
-        return _explain(table, time_bound, cat or catalogue())
+        return _Explanation(table, time_bound, cat or catalogue()).run()
 
 
-def _explain(table: Table, time_bound: float, cat: Catalogue) -> ReachReport:
-    began = time.perf_counter()
-    deadline = began + time_bound
-    notes: list[str] = []
-    prepared: list[PreparedPlayer] = []
-    verdicts: dict[int, PlayerVerdict] = {}
-    for index, player in enumerate(table.players):
-        if isinstance(player, SheetPlayer):
-            verdicts[index] = PlayerVerdict(player.name, "not-checked", "entered from the sheet's figures")
-            continue
-        result = prepare_player(player, index, table, cat)
-        if isinstance(result, str):
-            verdicts[index] = PlayerVerdict(player.name, "undecided", f"cannot be searched: {result}")
-        else:
-            prepared.append(result)
-    if any(isinstance(p, SheetPlayer) for p in table.players):
-        notes.append("players entered from the sheet have no cards: the end of the game is checked without them")
-    if table.is_yokai:
-        notes.append("Yokai tokens' travels are not reconstructed (a table shows one half of each expansion card)")
+class _Explanation:
+    """One table's reachability, phase by phase, under one deadline."""
 
-    def finish(verdict: str, rounds: int | None = None, reason: str = "") -> ReachReport:
-        ordered = tuple(verdicts[k] for k in sorted(verdicts))
-        if verdict == "reachable" and any(v.verdict == "undecided" for v in ordered):
-            # A player who could not be searched leaves the whole table undecided.
-            verdict = "undecided"
-        return ReachReport(verdict, ordered, rounds, reason, tuple(notes), time.perf_counter() - began)
+    def __init__(self, table: Table, time_bound: float, cat: Catalogue) -> None:
+        self.table, self.time_bound, self.cat = table, time_bound, cat
+        self.began = time.perf_counter()
+        self.deadline = self.began + time_bound
+        self.verdicts: dict[int, PlayerVerdict] = {}
+        self.notes: list[str] = []
+        self.prepared: dict[int, PreparedPlayer] = {}
+        self.sheets: dict[int, SheetSeat] = {}
 
-    # The Grand Master: the Assistant's holder at the end of the last round takes it (Kanagawa rules, "New Lesson");
-    # the Assistant comes with an Assistant icon laid in the Studio ("Improve your Studio") or a Diploma's bonus, and
-    # the first player starts with it, so a Grand Master with no way to take the Assistant means nobody else had one.
-    masters = [p for p in table.players if p.grand_master]
-    if len(masters) == 1 and isinstance(masters[0], DetailedPlayer):
-        sources = {p.name: _assistant_sources(p, cat) for p in table.players if isinstance(p, DetailedPlayer)}
-        master = masters[0].name
-        others = [name for name, count in sources.items() if name != master and count]
-        if not sources[master] and others:
-            reason = (
-                f"{master} holds the Grand Master but never took the Assistant, while {others[0]} did: the Assistant's "
-                "last holder takes the Grand Master at the end of the round"
-            )
-            for p in prepared:
-                verdicts[p.index] = PlayerVerdict(p.name, "undecided", "not searched: a table-wide rule fails")
-            return finish("unreachable", None, reason)
+    def finish(self, verdict: str, rounds: int | None = None, reason: str = "", illegal: bool = False) -> ReachReport:
+        ordered = tuple(self.verdicts[k] for k in sorted(self.verdicts))
+        seconds = time.perf_counter() - self.began
+        return ReachReport(verdict, ordered, rounds, reason, tuple(self.notes), seconds, illegal)
 
-    detailed_only = len(prepared) == len(table.players)
-    total_cards = sum(p.total for p in prepared)
-    # With players whose cards are not known, the deck may have run out: the last round may then bring a player
-    # no card (the permissive reading, so that no verdict is wrong).
-    deck_end = not detailed_only or total_cards == DECK_SIZE
-    eleven = any(p.n >= END_PRINT_CARDS for p in prepared)
-    if detailed_only and not deck_end and not eleven:
-        reason = (
-            f"the game had not ended: nobody has {END_PRINT_CARDS} painted cards and {total_cards} of the "
-            f"{DECK_SIZE} cards are on the table (the deck had not run out)"
-        )
-        for p in prepared:
-            verdicts[p.index] = PlayerVerdict(p.name, "undecided", "not searched: the game shown had not ended")
-        return finish("unreachable", None, reason)
+    def mark(self, verdict: str, reason: str) -> None:
+        """Every player without a verdict yet gets this one."""
+        for index, player in enumerate(self.table.players):
+            if index not in self.verdicts:
+                self.verdicts[index] = PlayerVerdict(player.name, verdict, reason)
 
-    bounds = {p.index: _round_bounds(p, deck_end) for p in prepared}
-    low = max((b[0] for b in bounds.values()), default=1)
-    high = min((b[1] for b in bounds.values()), default=0)
-    start: Start = (0, 0, 0, 0, 0, 0)
-    sheet_players = len(prepared) < len(table.players)
-    unmatched: list[int] = []
-    feasible: dict[int, list[int]] = {}
-    try:
-        # First the reduced search (fast); a table it cannot build is searched again in full before any verdict
-        # other than reachable, so that the reductions can never make a wrong verdict.
-        for reduced in (True, False):
-            searches = {p.index: Search(p, deck_end, deadline, reduced=reduced) for p in prepared}
-            kinds: dict[tuple[int, str], Search] = {}
-            for p in prepared:
-                kinds[(p.index, "any")] = searches[p.index]
-                for kind, (least, most) in KINDS.items():
-                    kinds[(p.index, kind)] = Search(
-                        p, deck_end, deadline, cap=most, min_take=least, reduced=reduced, base=searches[p.index]
-                    )
-            unmatched = []
-            # Players most likely to fail first: the longest builds.
-            order = sorted(prepared, key=lambda p: -p.total)
-            for rounds in range(low, high + 1):
-                if not all(searches[p.index].solve(start, rounds) for p in order):
-                    continue
-                # Each player alone can be built in this many rounds; the columns must also fit one School board.
-                # Most cards first (fast), within a budget; then columns of 2 first (they fit beside any other).
-                found = joint_witness(prepared, kinds, rounds, deck_end, sheet_players, budget=JOINT_BUDGET)
-                if found is None:
-                    found = joint_witness(prepared, kinds, rounds, deck_end, sheet_players, prefer_two=True)
-                if found is not None:
-                    for p in prepared:
-                        steps = tuple(r.steps for r in found[p.index])
-                        verdicts[p.index] = PlayerVerdict(p.name, "reachable", rounds=steps)
-                    return finish("reachable", rounds)
-                unmatched.append(rounds)
-        # No common number of rounds: find each player's own possibilities (full search) to give the first reason.
-        for p in prepared:
-            lo, hi = bounds[p.index]
-            feasible[p.index] = [r for r in range(lo, hi + 1) if searches[p.index].solve(start, r)]
-    except OutOfTime:
-        for p in prepared:
-            if p.index not in verdicts:
-                verdicts[p.index] = PlayerVerdict(p.name, "undecided", f"the time bound ({time_bound:g} s) ran out")
-        return finish("undecided")
-    for p in prepared:
-        rounds_ok = feasible[p.index]
-        if not rounds_ok:
-            verdicts[p.index] = PlayerVerdict(
-                p.name, "unreachable", searches[p.index].reason(), f"players[{p.index}].print"
-            )
-        else:
-            verdicts[p.index] = PlayerVerdict(
-                p.name, "undecided", f"buildable alone in {_ranges(rounds_ok)} rounds, but not with the others"
-            )
-    if any(v.verdict == "unreachable" for v in verdicts.values()):
-        return finish("unreachable")
-    if unmatched:
-        reason = (
-            f"each player's cards can be laid in {_ranges(unmatched)} rounds, but the search found no way to match "
-            "the players' columns on one School board (a player takes 3 cards only if another stays for the "
-            "second row)"
-        )
-        return finish("undecided", None, reason)
-    # One player out of step with all the others: the reason is that player's.
-    odd: list[tuple[PreparedPlayer, list[int]]] = []
-    for candidate in prepared:
-        allowed: set[int] | None = None
-        for other in prepared:
-            if other is not candidate:
-                mine = set(feasible[other.index])
-                allowed = mine if allowed is None else allowed & mine
-        if allowed and not allowed & set(feasible[candidate.index]):
-            odd.append((candidate, sorted(allowed)))
-    odd.sort(key=lambda entry: len(entry[1]))
-    if len(odd) == 1 or (len(odd) > 1 and len(odd[0][1]) < len(odd[1][1])):
-        # The player the others pin down the most is the one out of step.
-        blamed, pinned = odd[0]
-        limited = Search(blamed, deck_end, time.perf_counter() + time_bound, reduced=False)
+    def run(self) -> ReachReport:
+        table = self.table
+        issues = list(iter_issues(table, self.cat))
+        if issues:
+            # Everything the legality check finds makes a table impossible: it cannot have been built.
+            self.mark("not-checked", "not searched: the table breaks the rules")
+            more = f" (and {len(issues) - 1} more issue(s))" if len(issues) > 1 else ""
+            return self.finish("unreachable", reason=f"the table breaks the rules: {issues[0].message}{more}",
+                               illegal=True)
+        if table.is_yokai:
+            self.notes.append("Yokai tokens' travels are not reconstructed (a table shows one half of each "
+                              "expansion card)")
         try:
-            for r in pinned:
-                limited.solve(start, r)
-            why = limited.reason()
+            return self._search()
         except OutOfTime:
-            why = "the search for the first reason ran out of time"
-        reason = (
-            f"{blamed.name}'s cards cannot be laid in {_ranges(pinned)} rounds, what the other players' tables "
-            f"allow ({blamed.name}'s need {_ranges(feasible[blamed.index])}): {why}"
+            self.verdicts = {k: v for k, v in self.verdicts.items() if v.verdict != "reachable"}
+            self.mark("undecided", f"the time bound ({self.time_bound:g} s) ran out")
+            return self.finish("undecided", reason=f"the time bound ({self.time_bound:g} s) ran out before an answer")
+
+    # ------------------------------------------------------------------ the search
+
+    def _search(self) -> ReachReport:
+        table, cat = self.table, self.cat
+        for index, player in enumerate(table.players):
+            if isinstance(player, SheetPlayer):
+                painted = player.print_cards - 1
+                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, *self._sheet_supply(player)))
+                continue
+            result = prepare_player(player, index, table, cat, self.deadline)
+            if isinstance(result, str):  # an unknown tile or card: the legality check reports it first
+                self.verdicts[index] = PlayerVerdict(player.name, "unreachable", result, f"players[{index}]")
+                self.mark("not-checked", "not searched: another player's cards cannot exist")
+                return self.finish("unreachable")
+            self.prepared[index] = result
+        if self.sheets:
+            self.notes.append(
+                "players entered from the sheet's figures take part through their Print cards, Diplomas and Grand "
+                "Master only: the rest of their cards is not known"
+            )
+        prepared, sheets = self.prepared, self.sheets
+        for seat, p in prepared.items():
+            # At most 10 painted cards before the last round (a round that ends with 11 ends the game), then no
+            # more than a column and the cards the keep icons held (Kanagawa rules, "End of the Game", "Continue
+            # your work"; data/SOURCES.md decision 12).
+            most = END_PRINT_CARDS - 1 + MAX_TAKE + p.keep_at[p.m]
+            if p.n > most:
+                reason = (
+                    f"{p.n} painted cards: at most {END_PRINT_CARDS - 1} before the last round (a round that ends with "
+                    f"{END_PRINT_CARDS} ends the game), then in the last round a column of {MAX_TAKE} and the "
+                    f"{p.keep_at[p.m]} card(s) the keep icons can hold: {most}"
+                )
+                self.verdicts[seat] = PlayerVerdict(p.name, "unreachable", reason, f"players[{seat}].print")
+                self.mark("not-checked", "not searched: another player's Print is too long")
+                return self.finish("unreachable")
+        total = sum(p.total for p in prepared.values())
+        deck_end = bool(sheets) or total == DECK_CARDS
+        eleven = any(p.n >= END_PRINT_CARDS for p in prepared.values()) or any(
+            s.painted >= END_PRINT_CARDS for s in sheets.values()
         )
-        verdicts[blamed.index] = PlayerVerdict(blamed.name, "unreachable", reason, f"players[{blamed.index}].print")
-        return finish("unreachable")
-    spans = "; ".join(f"{p.name} in {_ranges(feasible[p.index])}" for p in prepared)
-    reason = f"no common number of rounds: each player's cards can be laid only as follows: {spans} rounds"
-    if deck_end:
-        reason += " (the deck ran out in the last round)"
-    elif eleven:
-        reason += f" (the game ended when a player reached {END_PRINT_CARDS} painted cards)"
-    return finish("unreachable", None, reason)
+        if not sheets and not deck_end and not eleven:
+            reason = (
+                f"the game had not ended: nobody has {END_PRINT_CARDS} painted cards and {total} of the "
+                f"{DECK_CARDS} cards are on the table (the deck had not run out)"
+            )
+            self.mark("not-checked", "not searched: the game shown had not ended")
+            return self.finish("unreachable", None, reason)
+
+        cards = total + sum(s.cards for s in sheets.values())
+        if cards > DECK_CARDS:
+            self.mark("not-checked", "not searched: the cards do not fit in the deck")
+            return self.finish("unreachable", None, f"the players took at least {cards} cards (the detailed players' "
+                               f"cards, and the painted cards of the sheets with the Studio cards painting them), "
+                               f"the deck has {DECK_CARDS}")
+        count = len(table.players)
+        bounds = {seat: _round_bounds(p, deck_end) for seat, p in prepared.items()}
+        bounds.update({seat: (max(-(-s.cards // MAX_TAKE), 1), DECK_CARDS) for seat, s in sheets.items()})
+        # Rounds before the last draw a card a player at least and leave one in the deck; with nobody reaching 11
+        # painted cards the deck ran out, at most 3 cards a player a round.
+        deck_low = 1 if eleven else -(-DECK_CARDS // (MAX_TAKE * count))
+        low = max([deck_low, *(b[0] for b in bounds.values())])
+        high = min([(DECK_CARDS - 1) // count + 1, *(b[1] for b in bounds.values())])
+        master = next((k for k, p in enumerate(table.players) if p.grand_master), None)
+        passes = table.rules.grand_master_passes_at_end
+        assistants, keeps = self._sheet_sources()
+
+        attempts: list[int] = []
+        searches: dict[int, Search] = {}
+        seated = range(count)
+        caps_tried = _cap_options(table, prepared, bool(sheets))
+        for caps in caps_tried:
+            players = {seat: p.capped(caps[seat]) if seat in caps else p for seat, p in prepared.items()}
+            dry = any(caps[seat] < p.brushes_asked for seat, p in prepared.items() if seat in caps)
+            for reduced in (True, False):
+                searches = {
+                    seat: Search(p, deck_end, self.deadline, reduced=reduced) for seat, p in players.items()
+                }
+                order = sorted(searches.values(), key=lambda s: -s.p.total)
+                attempts = []
+                joints: dict[int, Joint | None] = {}
+                for stage, rounds in _schedule(low, high):
+                    if rounds not in joints:
+                        joints[rounds] = None
+                        if all(search.solve(ORIGIN, rounds) for search in order):
+                            attempts.append(rounds)
+                            seats = [
+                                Seat(searches[k].p, searches[k], dry) if k in searches else sheets[k] for k in seated
+                            ]
+                            joints[rounds] = Joint(
+                                seats, rounds, DECK_CARDS, master, passes, eleven, self.deadline, assistants, keeps,
+                                brush_check=dry and not sheets,
+                            )
+                    joint = joints[rounds]
+                    path = joint.find(stage) if joint is not None else None
+                    if joint is not None and path is not None:
+                        return self._reachable(joint, path)
+        return self._unreachable(searches, bounds, attempts, low, high, master, eleven, deck_end, len(caps_tried) > 1)
+
+    def _sheet_supply(self, player: SheetPlayer) -> tuple[bool, int]:
+        """Whether every card of the game is known (base families only), and how many Diplomas with a brush as
+        bonus the player can hold: those it lists, or one per family of them in play when it wrote the points."""
+        cat = self.cat
+        base_only = all(f in BASE_FAMILIES for f in self.table.families)
+        if isinstance(player.diplomas, int):
+            families = {d.family for d in cat.diplomas_in_play(self.table.families) if d.bonus == "brush"}
+            return base_only, len(families)
+        return base_only, sum(1 for d in player.diplomas if (t := cat.diplomas.get(d)) and t.bonus == "brush")
+
+    def _sheet_sources(self) -> tuple[int, int]:
+        """The Assistant's sources and the keep icons the sheet players may have: the cards of the families in
+        play that no detailed player has (an expansion family's 18 cards are not known: each may show either), and
+        the Diplomas with the Assistant as bonus that no detailed player holds."""
+        if not self.sheets:
+            return 0, 0
+        table, cat = self.table, self.cat
+        used: set[int] = set()
+        for player in table.players:
+            if isinstance(player, DetailedPlayer):
+                for ref in (*player.print, *player.studio, *player.kept):
+                    card = ref if isinstance(ref, int) else ref.card_id
+                    if card is not None:
+                        used.add(card)
+        base = [f for f in table.families if f in BASE_FAMILIES]
+        unknown = CARDS_PER_FAMILY * (len(table.families) - len(base))
+        free = [c for c in cat.cards.values() if c.family in base and c.id not in used]
+        held = {d for p in table.players if isinstance(p, DetailedPlayer) for d in p.diplomas}
+        diplomas = sum(1 for d in cat.diplomas_in_play(table.families) if d.bonus == "assistant" and d.id not in held)
+        assistants = unknown + diplomas + sum(1 for c in free if c.studio.icon == "assistant")
+        keeps = unknown + sum(1 for c in free if c.studio.icon == "keep")
+        return assistants, keeps
+
+    def _reachable(self, joint: Joint, path: Sequence[Any]) -> ReachReport:
+        """The witness of a joint build: each detailed player's rounds as steps."""
+        rounds = len(path)
+        try:
+            paths = witness_paths(joint, path)
+            for seat, starts in paths.items():
+                search = next(s.search for s in joint.seats if isinstance(s, Seat) and s.p.index == seat)
+                described: list[WitnessRound] = []
+                actual = 0
+                state = ORIGIN
+                for k, nxt in enumerate(starts):
+                    one, actual = witness_round(search, state, actual, nxt, k == rounds - 1)
+                    described.append(one)
+                    state = nxt
+                name = self.table.players[seat].name
+                self.verdicts[seat] = PlayerVerdict(name, "reachable", rounds=tuple(r.steps for r in described))
+        except OutOfTime:
+            self.notes.append("the witness could not be written within the time bound")
+            for seat in self.prepared:
+                self.verdicts[seat] = PlayerVerdict(self.table.players[seat].name, "reachable")
+        for seat in self.sheets:
+            self.verdicts[seat] = PlayerVerdict(
+                self.table.players[seat].name, "reachable", "entered from the sheet's figures: no witness of cards"
+            )
+        return self.finish("reachable", rounds)
+
+    # ------------------------------------------------------------------ the first reason
+
+    def _unreachable(
+        self,
+        searches: Mapping[int, Search],
+        bounds: Mapping[int, tuple[int, int]],
+        attempts: Sequence[int],
+        low: int,
+        high: int,
+        master: int | None,
+        eleven: bool,
+        deck_end: bool,
+        several_caps: bool,
+    ) -> ReachReport:
+        """No build exists: the verdicts and the first reason (from the full search of the last phase)."""
+        names = {k: p.name for k, p in enumerate(self.table.players)}
+        try:
+            feasible = {
+                seat: [r for r in range(bounds[seat][0], bounds[seat][1] + 1) if search.solve(ORIGIN, r)]
+                for seat, search in searches.items()
+            }
+        except OutOfTime:
+            self.mark("not-checked", "")
+            return self.finish("unreachable", None, "no game under the rules builds this table (the search for the "
+                               "first reason ran out of time)")
+        for seat, rounds_ok in feasible.items():
+            if not rounds_ok:
+                self.verdicts[seat] = PlayerVerdict(
+                    names[seat], "unreachable", searches[seat].reason(), f"players[{seat}].print"
+                )
+        if any(v.verdict == "unreachable" for v in self.verdicts.values()):
+            self.mark("not-checked", "not the first reason")
+            return self.finish("unreachable")
+        if attempts:
+            reason = self._joint_reason(searches, attempts, master, several_caps)
+            self.mark("not-checked", "each player's cards can be laid alone, but not in one game with the others")
+            return self.finish("unreachable", None, reason)
+        reason = self._no_common_rounds(searches, feasible, low, high, eleven, deck_end)
+        return self.finish("unreachable", None, reason)
+
+    def _joint_reason(
+        self, searches: Mapping[int, Search], attempts: Sequence[int], master: int | None, several_caps: bool
+    ) -> str:
+        """Why the players' rounds cannot make one game in any of ``attempts`` rounds: the Grand Master, the brush
+        reserve or the School board (each lifted in turn to find which)."""
+        spans = _ranges(attempts)
+        count = len(self.table.players)
+        name = self.table.players[master].name if master is not None else ""
+        # Every player takes a card a round at least, and the deck has 72.
+        cards = sum(search.p.total for search in searches.values())
+        if self.sheets and all(
+            cards + sum(max(s.cards, rounds) for s in self.sheets.values()) > DECK_CARDS for rounds in attempts
+        ):
+            return (
+                f"the cards do not fit in the deck: the detailed players took {cards} cards, and in {spans} rounds "
+                f"the players entered from the sheet took a card a round at least (and one for each painted card), "
+                f"more than the {DECK_CARDS} cards of the deck"
+            )
+        if several_caps:
+            return (f"each player's cards can be laid in {spans} rounds, but in no game with the others for any way "
+                    f"the brush reserve can have run dry")
+        seats = [Seat(searches[k].p, searches[k], False) if k in searches else self.sheets[k] for k in range(count)]
+        try:
+            for rounds in attempts:
+                relaxed = Joint(
+                    seats,
+                    rounds,
+                    DECK_CARDS,
+                    None,
+                    True,
+                    any(s.p.n >= END_PRINT_CARDS for s in searches.values())
+                    or any(s.painted >= END_PRINT_CARDS for s in self.sheets.values()),
+                    self.deadline,
+                    *self._sheet_sources(),
+                )
+                if relaxed.find() is not None:
+                    if master is None:
+                        break
+                    when = ("at the end of the last round" if self.table.rules.grand_master_passes_at_end
+                            else "at the start of the last round")
+                    return (
+                        f"{name} holds the Grand Master, but in every way to lay the players' cards in {spans} rounds "
+                        f"{name} does not hold the Assistant {when}, as the holder of the Grand Master must: the "
+                        "Assistant goes to whoever lays an Assistant icon or takes a Diploma with it, and its holder "
+                        "at the end of a round takes the Grand Master"
+                    )
+        except OutOfTime:
+            pass
+        forced = [
+            self.table.players[k].name
+            for k, search in searches.items()
+            if search.p.total == attempts[-1] and len(attempts) == 1
+        ]
+        detail = f" ({', '.join(forced)} must take one card every round)" if forced else ""
+        return (
+            f"each player's cards can be laid in {spans} rounds, but the players' columns cannot lie on one School "
+            f"board in any of them{detail}: a player takes 3 cards only after waiting through the second row, which "
+            "a player alone at school may not do, so another player takes 2 or more that round; a round before the "
+            "last leaves a card in the deck, and when the deck runs out the first players in turn order take the "
+            "last cards"
+        )
+
+    def _no_common_rounds(
+        self,
+        searches: Mapping[int, Search],
+        feasible: Mapping[int, list[int]],
+        low: int,
+        high: int,
+        eleven: bool,
+        deck_end: bool,
+    ) -> str:
+        """Each player's cards can be laid alone, in numbers of rounds the others' and the deck's never share: the
+        table's reason, or ``""`` when one player is out of step with all the others (the reason is then that
+        player's verdict)."""
+        names = {k: p.name for k, p in enumerate(self.table.players)}
+        # One player out of step with all the others: the reason is that player's.
+        odd: list[tuple[int, list[int]]] = []
+        for candidate in feasible:
+            allowed: set[int] | None = None
+            for other, rounds_ok in feasible.items():
+                if other != candidate:
+                    allowed = set(rounds_ok) if allowed is None else allowed & set(rounds_ok)
+            if allowed and not allowed & set(feasible[candidate]):
+                odd.append((candidate, sorted(allowed)))
+        odd.sort(key=lambda entry: len(entry[1]))
+        if len(odd) == 1 or (len(odd) > 1 and len(odd[0][1]) < len(odd[1][1])):
+            blamed, pinned = odd[0]
+            limited = Search(searches[blamed].p, deck_end, self.deadline, reduced=False)
+            try:
+                for r in pinned:
+                    limited.solve(ORIGIN, r)
+                why = limited.reason()
+            except OutOfTime:
+                why = "the search for the first reason ran out of time"
+            who = names[blamed]
+            reason = (
+                f"{who}'s cards cannot be laid in {_ranges(pinned)} rounds, what the other players' tables allow "
+                f"({who}'s need {_ranges(feasible[blamed])}): {why}"
+            )
+            self.verdicts[blamed] = PlayerVerdict(who, "unreachable", reason, f"players[{blamed}].print")
+            self.mark("not-checked", "not the first reason")
+            return ""  # the reason is that player's
+        spans = "; ".join(f"{names[k]} in {_ranges(v)}" for k, v in feasible.items())
+        if self.sheets:
+            spans += "".join(f"; {names[k]} (from the sheet) in at least {max(-(-s.cards // MAX_TAKE), 1)}"
+                             for k, s in self.sheets.items())
+        reason = f"no common number of rounds: each player's cards can be laid only as follows: {spans} rounds"
+        if low > high:
+            reason += f" (the game lasts {low} rounds at least and {high} at most)"
+        if not eleven:
+            reason += " (nobody reaches 11 painted cards, so the deck ran out in the last round)"
+        else:
+            reason += f" (the game ended when a player reached {END_PRINT_CARDS} painted cards)"
+        self.mark("not-checked", "not the first reason")
+        return reason
 
 
+def _schedule(low: int, high: int) -> Iterator[tuple[int, int]]:
+    """The order of the joint search's stages and numbers of rounds: the quick stages for the first few numbers of
+    rounds, then every stage for each in turn (:meth:`Joint.find`): a game a round longer is often found at once
+    where the shortest needs the exhaustive stage; only the exhaustive stage proves there is none."""
+    quick = Joint.PASSES - 1
+    first = range(low, min(high, low + QUICK_ROUNDS - 1) + 1)
+    for rounds in first:
+        for stage in range(quick):
+            yield stage, rounds
+    for rounds in range(low, high + 1):
+        for stage in range(quick if rounds in first else 0, Joint.PASSES):
+            yield stage, rounds
+
+
+def _cap_options(
+    table: Table, prepared: Mapping[int, PreparedPlayer], sheets: bool
+) -> list[dict[int, int]]:
+    """The brushes each detailed player can have received in all, when the reserve may have run dry (data/SOURCES.md,
+    decision 8): the ``brushes`` figure when given, else every count from the Starting tile's to what the tableau
+    asks for that the box allows (all 15 held once a brush is refused), most first. ``[{}]``: nobody's brushes
+    capped (the reserve never refused one). A player holding no Brushes Diploma gains nothing from fewer brushes, so
+    only its full count is tried when the box allows it."""
+    asked = {seat: p.brushes_asked for seat, p in prepared.items()}
+    fixed: dict[int, int] = {}
+    free: list[int] = []
+    for seat in prepared:
+        player = table.players[seat]
+        assert isinstance(player, DetailedPlayer)
+        if player.brushes is not None:
+            fixed[seat] = player.brushes
+        else:
+            free.append(seat)
+    least_sheets = STARTING_BRUSHES * sum(1 for p in table.players if isinstance(p, SheetPlayer))
+    ranges: list[list[int]] = []
+    for seat in free:
+        p = prepared[seat]
+        brushes_diploma = any(d.startswith("brushes-") for d in p.player.diplomas)
+        counts = list(range(asked[seat], p.start_brushes - 1, -1))
+        ranges.append(counts if brushes_diploma or not sheets else counts[:1])
+    options: list[dict[int, int]] = []
+    for combo in itertools.product(*ranges):
+        caps = dict(fixed)
+        caps.update(zip(free, combo, strict=True))
+        held = sum(caps.values())
+        short = any(caps[seat] < asked[seat] for seat in prepared)
+        if sheets:
+            ok = held + least_sheets <= BRUSH_PAWNS
+        else:
+            ok = held == BRUSH_PAWNS if short else held == sum(asked.values()) <= BRUSH_PAWNS
+        if ok:
+            options.append({seat: cap for seat, cap in caps.items() if cap < asked[seat]})
+    options.sort(key=lambda caps: sum(asked[s] - c for s, c in caps.items()))
+    return options or [{}]
 
 
 def _ranges(values: Sequence[int]) -> str:
@@ -259,14 +524,17 @@ def _ranges(values: Sequence[int]) -> str:
     return ", ".join(parts) or "no number of"
 
 
-def _assistant_sources(player: DetailedPlayer, cat: Catalogue) -> int:
-    icons = sum(1 for ref in player.studio if (h := resolve_studio(ref, cat)) and h.icon == "assistant")
-    bonus = sum(1 for d in player.diplomas if (t := cat.diplomas.get(d)) and t.bonus == "assistant")
-    return icons + bonus
-
-
 def deep_check(table: Table) -> tuple[list[Issue], dict[str, Any]]:
-    """``marquoir check --deep``: the ``UNREACHABLE`` issues, the JSON report under ``reachability`` and the
-    witness as plain-text lines (``explanation_lines``)."""
+    """``marquoir check --deep``: the ``UNREACHABLE`` issues, the JSON report under ``reachability``, the verdict
+    under ``reachable`` (``true``, ``false``, ``null`` when undecided) and the witness as plain-text lines
+    (``explanation_lines``)."""
     report = explain_reachability(table)
-    return report.issues(), {"reachability": report.to_json(), "explanation_lines": report.render().splitlines()}
+    extra = {
+        "reachable": report.reachable,
+        "reachability": report.to_json(),
+        "explanation_lines": report.render().splitlines(),
+    }
+    return report.issues(), extra
+
+
+__all__ = ["DEFAULT_TIME_BOUND", "deep_check", "explain_reachability", "paused_gc"]

@@ -20,11 +20,14 @@ diploma(s)"; data/SOURCES.md decision 8); Diplomas are judged by
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import marquoir.games.kanagawa.engine.painting as painting
 from marquoir.games.kanagawa.catalogue import Catalogue, Paint, PrintHalf, StudioHalf
 from marquoir.games.kanagawa.diplomas import check_diploma
+from marquoir.games.kanagawa.halves import paints_of
+from marquoir.games.kanagawa.reach import clock
 from marquoir.games.kanagawa.reach.steps import CardAt, IconAt
 from marquoir.games.kanagawa.table import DetailedPlayer, Table
 from marquoir.games.kanagawa.tableau import Tableau, print_label, resolve_print, resolve_studio
@@ -68,6 +71,10 @@ class PreparedPlayer:
     useful_at: list[int] = field(default_factory=list)
     serving_next: list[int] = field(default_factory=list)
     brush_table: list[list[int]] = field(default_factory=list)
+    #: Brushes asked for once Print ``i`` and Studio ``j`` cards are laid, received or not (:meth:`capped`).
+    asked_table: list[list[int]] = field(default_factory=list)
+    #: The most brushes received: the ``brushes`` figure when the reserve ran dry (:meth:`capped`), else ``None``.
+    cap: int | None = None
     max_paint: int = 0
     canon_cache: dict[tuple[int, int], int] = field(default_factory=dict)
     #: Per Print position: each painting need the card may have, whether it was guessed, and the icons serving it.
@@ -89,6 +96,9 @@ class PreparedPlayer:
     relocation_cache: dict[tuple[int, int, int, int], list[tuple[int, Relocation]]] = field(default_factory=dict)
     _met: dict[tuple[int, int], frozenset[str]] = field(default_factory=dict)
     _thresholds: dict[str, tuple[str, int]] = field(default_factory=dict)
+    _assistants: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: Per Studio prefix: the Assistant icons laid.
+    assistant_icons_at: list[int] = field(default_factory=list)
 
     @property
     def n(self) -> int:
@@ -105,14 +115,16 @@ class PreparedPlayer:
         """Cards to take: Print, Studio and kept."""
         return self.n + self.m + self.kept
 
-    def prepare(self) -> None:
-        """Fill in the per-prefix figures and masks (once, before any search)."""
+    def prepare(self, deadline: float) -> None:
+        """Fill in the per-prefix figures and masks (once, before any search; :class:`~.clock.OutOfTime` past
+        ``deadline``)."""
         icons = [self.start_landscape]
         self.icons = [IconAt(0, self.start_landscape)]
         self.icons_at = [tuple(icons)]
         self.arrows_at = [self.start_arrows]
         self.keep_at = [0]
         self.studio_brushes_at = [0]
+        self.assistant_icons_at = [0]
         for card, half in zip(self.studio_cards, self.studios, strict=True):
             if half.landscape:
                 self.icons.append(IconAt(len(icons), half.landscape, card))
@@ -121,17 +133,21 @@ class PreparedPlayer:
             self.arrows_at.append(self.arrows_at[-1] + (half.icon == "arrow"))
             self.keep_at.append(self.keep_at[-1] + (half.icon == "keep"))
             self.studio_brushes_at.append(self.studio_brushes_at[-1] + (half.icon == "brush"))
+            self.assistant_icons_at.append(self.assistant_icons_at[-1] + (half.icon == "assistant"))
         self.size_at = [(1 << len(icons_now)) - 1 for icons_now in self.icons_at]
-        self.most_needed = max((h.paint.brushes for h in self.prints if h.paint is not None), default=1)
         for printed in self.prints:
-            if printed.paint is not None:
-                needs = [(printed.paint, False)]
+            known = paints_of(printed, self.cat)
+            if known:
+                # Its need, or the needs of the catalogue cards a base half entered without it may be.
+                needs = [(need, False) for need in known]
             else:
-                # A card entered without its painting need: one brush of whichever landscape suits.
+                # An expansion card entered without its painting need: one brush of whichever landscape suits.
                 needs = [(Paint(landscape, 1), True) for landscape in LANDSCAPES]
             self.needs_at.append(
                 [(need, guessed, painting.serving_mask(icons, need.landscape)) for need, guessed in needs]
             )
+        self.most_needed = max((need.brushes for needs in self.needs_at for need, _g, _m in needs), default=1)
+        clock.check(deadline)
         for icons_now in self.icons_at:
             groups: dict[str, list[int]] = {}
             for index, icon in enumerate(icons_now):
@@ -142,35 +158,54 @@ class PreparedPlayer:
             self.prefix_masks_at.append(
                 tuple(tuple(sum(1 << x for x in g[:c]) for c in range(len(g) + 1)) for g in groups.values())
             )
-        # Icons worth moving a brush to: those serving a landscape some Print card from position i on needs.
-        for i in range(self.n + 1):
-            wanted = {h.paint.landscape if h.paint else None for h in self.prints[i:]}
+        # Icons that serve the Print card at position i: those serving one of its possible needs.
+        final = self.size_at[-1] if self.size_at else 1
+        for possible in self.needs_at:
             mask = 0
-            for index, icon in enumerate(self.icons_at[-1]):
-                if None in wanted or any(painting.serves(icon, w) for w in wanted if w):
-                    mask |= 1 << index
-            self.useful_at.append(mask)
-        # Icons that serve the Print card at position i (any icon when its painting need was not entered).
-        for printed in self.prints:
-            mask = 0
-            for index, icon in enumerate(self.icons_at[-1]):
-                if printed.paint is None or painting.serves(icon, printed.paint.landscape):
-                    mask |= 1 << index
-            self.serving_next.append(mask)
+            for _need, _guessed, serving in possible:
+                mask |= serving
+            self.serving_next.append(mask & final)
+        # Icons worth moving a brush to: those serving a Print card from position i on.
+        useful = 0
+        self.useful_at = [0] * (self.n + 1)
+        for i in range(self.n - 1, -1, -1):
+            useful |= self.serving_next[i]
+            self.useful_at[i] = useful
         # Brush-bonus Diplomas: taken the moment first met, the brush comes then (their requirements do not
         # depend on brushes, so the prefix at which each is met is fixed).
         for diploma_id in dict.fromkeys(self.player.diplomas):
             tile = self.cat.diplomas.get(diploma_id)
             if tile is None or tile.bonus != "brush":
                 continue
+            clock.check(deadline)
             if tile.place == "print":
-                first = next((i for i in range(self.n + 1) if self._meets(tile.id, i, self.m, ())), None)
-                self.brush_print_thresholds.append(first if first is not None else self.n + 99)
+                self.brush_print_thresholds.append(self._first_met(tile.id, "print"))
             else:
-                first = next((j for j in range(self.m + 1) if self._meets(tile.id, self.n, j, ())), None)
-                self.brush_studio_thresholds.append(first if first is not None else self.m + 99)
+                self.brush_studio_thresholds.append(self._first_met(tile.id, "studio"))
         self.brush_table = [[self._brushes_at(i, j) for j in range(self.m + 1)] for i in range(self.n + 1)]
+        self.asked_table = self.brush_table
         self.max_paint = min(self.brush_table[self.n][self.m], len(self.icons_at[self.m]))
+        # The thresholds of the held Diplomas (met_at), now rather than in the middle of a search.
+        self.met_at(0, 0, deadline)
+
+    def capped(self, cap: int) -> PreparedPlayer:
+        """This player when the reserve ran dry: no more than ``cap`` brushes received in all, so ``min(asked,
+        cap)`` at every moment (a reserve that is empty stays empty: data/SOURCES.md, decision 8). The caches of
+        the icons are shared; what depends on the brushes is made again."""
+        table = [[min(count, cap) for count in row] for row in self.asked_table]
+        return dataclasses.replace(
+            self,
+            brush_table=table,
+            cap=cap,
+            max_paint=min(table[self.n][self.m], len(self.icons_at[self.m])),
+            _met={},
+            _assistants={},
+        )
+
+    @property
+    def brushes_asked(self) -> int:
+        """Brushes the finished tableau asks for: the Starting tile's, the brush icons, the brush Diplomas."""
+        return self.asked_table[self.n][self.m]
 
     def _prefix_player(self, i: int, j: int, diplomas: tuple[str, ...]) -> DetailedPlayer:
         return DetailedPlayer(
@@ -181,6 +216,28 @@ class PreparedPlayer:
             diplomas=diplomas,
             yokai=self.player.yokai,
         )
+
+    def _first_met(self, diploma_id: str, place: str) -> int:
+        """The first Print (``place`` ``print``, the whole Studio laid) or Studio prefix at which the Diploma is met
+        (past the end when never: then ``n + 99`` or ``m + 99``). Print and Studio only grow, and what a Diploma
+        counts with them, so the prefixes meeting it are the longest ones: found by halving."""
+        size = self.n if place == "print" else self.m
+
+        def met(k: int) -> bool:
+            if place == "print":
+                return self._meets(diploma_id, k, self.m, ())
+            return self._meets(diploma_id, self.n, k, ())
+
+        if not met(size):
+            return size + 99
+        low, high = 0, size
+        while low < high:
+            middle = (low + high) // 2
+            if met(middle):
+                high = middle
+            else:
+                low = middle + 1
+        return low
 
     def _meets(self, diploma_id: str, i: int, j: int, diplomas: tuple[str, ...]) -> bool:
         tableau = Tableau.of(self._prefix_player(i, j, diplomas), self.cat)
@@ -282,7 +339,18 @@ class PreparedPlayer:
             + sum(1 for t in self.brush_studio_thresholds if j >= t)
         )
 
-    def met_at(self, i: int, j: int) -> frozenset[str]:
+    def assistants_at(self, i: int, j: int) -> int:
+        """How many times the player has taken the Assistant pawn once Print ``i`` and Studio ``j`` cards are laid:
+        an Assistant icon laid in the Studio (Kanagawa rules, "Improve your Studio"), a held Diploma with the
+        Assistant as bonus, taken the moment it is met (Kanagawa French rules, section 3)."""
+        key = (i, j)
+        known = self._assistants.get(key)
+        if known is None:
+            bonuses = sum(1 for d in self.met_at(i, j) if self.cat.diplomas[d].bonus == "assistant")
+            known = self._assistants[key] = self.assistant_icons_at[j] + bonuses
+        return known
+
+    def met_at(self, i: int, j: int, deadline: float | None = None) -> frozenset[str]:
         """The held Diplomas met once Print ``i`` and Studio ``j`` cards are laid (for the witness). Print and Studio
         only grow, so each Diploma has a first prefix where it is met: a Print Diploma a first ``i``, a Studio one a
         first ``j``, the brushes Diplomas a number of brushes owned (the core's ``check_diploma`` says which)."""
@@ -295,16 +363,16 @@ class PreparedPlayer:
                 tile = self.cat.diplomas.get(diploma_id)
                 if tile is None or tile.family == "yokai":
                     continue
+                if deadline is not None:
+                    clock.check(deadline)
                 if tile.family == "brushes":
                     tableau = Tableau.of(self._prefix_player(0, 0, ()), self.cat)
                     needed = check_diploma(tile, tableau, self.table.rules).needed
                     self._thresholds[diploma_id] = ("brushes", needed)
                 elif tile.place == "print":
-                    first = next((k for k in range(self.n + 1) if self._meets(diploma_id, k, self.m, ())), self.n + 99)
-                    self._thresholds[diploma_id] = ("print", first)
+                    self._thresholds[diploma_id] = ("print", self._first_met(diploma_id, "print"))
                 else:
-                    first = next((k for k in range(self.m + 1) if self._meets(diploma_id, self.n, k, ())), self.m + 99)
-                    self._thresholds[diploma_id] = ("studio", first)
+                    self._thresholds[diploma_id] = ("studio", self._first_met(diploma_id, "studio"))
         met = frozenset(
             d
             for d, (kind, value) in self._thresholds.items()
@@ -348,9 +416,11 @@ def _card_id(ref: int | PrintHalf | StudioHalf) -> int | None:
     return ref if isinstance(ref, int) else ref.card_id
 
 
-def prepare_player(player: DetailedPlayer, index: int, table: Table, cat: Catalogue) -> PreparedPlayer | str:
+def prepare_player(
+    player: DetailedPlayer, index: int, table: Table, cat: Catalogue, deadline: float
+) -> PreparedPlayer | str:
     """``player`` (seat ``index``) prepared for the search, or why it cannot be searched (an unknown Starting tile
-    or card id)."""
+    or card: a legality issue, so the search never meets it); :class:`~.clock.OutOfTime` past ``deadline``."""
     start = cat.start_tiles.get(player.start)
     if start is None:
         return f"unknown Starting tile {player.start!r}"
@@ -392,5 +462,5 @@ def prepare_player(player: DetailedPlayer, index: int, table: Table, cat: Catalo
             for k, ref in enumerate(player.kept)
         ),
     )
-    prepared.prepare()
+    prepared.prepare(deadline)
     return prepared

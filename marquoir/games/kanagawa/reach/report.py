@@ -1,10 +1,11 @@
 """The report of a reachability check: a verdict per player with the witness as data, and the table's verdict.
 
-The verdict per player is *reachable* (with a witness a person can follow round by round), *unreachable* (with
-the first reason), *undecided* (the time bound ran out, the player could not be searched, or the players' columns
-could not be matched on one School board) or *not-checked* (a player entered from the sheet's figures). Only
-*unreachable* makes an issue (``UNREACHABLE``, ``marquoir/data/table-format.md``), and it comes only from the full
-search.
+The table's verdict is *reachable* (with a witness a person can follow round by round), *unreachable* (the table
+breaks the rules, or the full search proves no game builds it, with the first reason) or *undecided* (the time
+bound ran out); each player's verdict says the same of that player, or *not-checked* for a player who was not
+searched or is not the first reason. ``reachable`` gives it as ``True``, ``False`` or ``None``. Only a verdict of
+the search makes an issue (``UNREACHABLE``, ``marquoir/data/table-format.md``): an illegal table has its legality
+issues already.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ def _step_json(step: Step) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class PlayerVerdict:
-    """``verdict`` is ``reachable``, ``unreachable``, ``undecided`` or ``not-checked`` (a sheet player); ``rounds``
-    is the witness of a reachable player, the steps of each round."""
+    """``verdict`` is ``reachable``, ``unreachable``, ``undecided`` or ``not-checked``; ``rounds`` is the witness of
+    a reachable player entered card by card, the steps of each round."""
 
     name: str
     verdict: str
@@ -65,7 +66,8 @@ class PlayerVerdict:
 @dataclass(frozen=True)
 class ReachReport:
     """The reachability of a whole table: a verdict per player, the number of rounds of the witness, and the
-    table-wide reason when the players cannot agree on one game."""
+    table-wide reason when the players cannot agree on one game. ``illegal``: the table breaks the rules, and was
+    not searched."""
 
     verdict: str
     players: tuple[PlayerVerdict, ...]
@@ -73,10 +75,20 @@ class ReachReport:
     reason: str = ""
     notes: tuple[str, ...] = ()
     seconds: float = 0.0
+    illegal: bool = False
+
+    @property
+    def reachable(self) -> bool | None:
+        """``True`` (a witness), ``False`` (illegal, or proven unreachable), ``None`` (undecided: the time bound ran
+        out)."""
+        return {"reachable": True, "unreachable": False}.get(self.verdict)
 
     def issues(self) -> list[Issue]:
-        """The ``UNREACHABLE`` issues of this report (``marquoir/data/table-format.md``)."""
+        """The ``UNREACHABLE`` issues of this report (``marquoir/data/table-format.md``); none for an illegal table,
+        whose legality issues say it already."""
         found: list[Issue] = []
+        if self.illegal:
+            return found
         if self.verdict == "unreachable" and self.reason:
             found.append(Issue("UNREACHABLE", None, "players", self.reason))
         for index, player in enumerate(self.players):
@@ -85,7 +97,7 @@ class ReachReport:
         return found
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"verdict": self.verdict, "rounds": self.rounds}
+        out: dict[str, Any] = {"verdict": self.verdict, "reachable": self.reachable, "rounds": self.rounds}
         if self.reason:
             out["reason"] = self.reason
         out["players"] = [p.to_json() for p in self.players]

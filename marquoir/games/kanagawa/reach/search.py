@@ -20,9 +20,9 @@ The full search is exhaustive up to exact reductions: the brushes' symmetries an
   "Continue your work", exception);
 * the ends of a round from a micro-state depend only on the cards, the brushes' places and the arrows left, so they
   are listed once per such situation;
-* a round is explored once for every number of cards (0 to 3) and its ends shared by the searches of every cap
-  (:attr:`Search.base`): the cards taken only grow along a round, so the ends under a tighter cap are exactly those
-  whose count of cards taken lies within it;
+* a round is explored once for every number of cards (0 to 3) and its ends filtered by the cards taken
+  (:meth:`Search.round_ends`): the cards taken only grow along a round, so the ends under a tighter cap are exactly
+  those whose count of cards taken lies within it;
 * before the last round, states with 11 painted cards are not explored: the game would end after that round
   (Kanagawa rules, "End of the Game"; data/SOURCES.md decision 12).
 
@@ -44,11 +44,12 @@ from typing import Any
 
 import marquoir.games.kanagawa.engine.painting as painting
 from marquoir.games.kanagawa.engine.painting import Brushes
+from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, Relocation
-from marquoir.games.kanagawa.vocabulary import END_PRINT_CARDS
+from marquoir.games.kanagawa.vocabulary import COLUMN_CARDS, END_PRINT_CARDS
 
 #: A column has at most 3 cards: the School board has 3 rows (Kanagawa rules, "New Lesson").
-MAX_TAKE = 3
+MAX_TAKE = COLUMN_CARDS
 
 # A round's micro-state: (i, j, hp, hs, hk, taken, brushes, phase) — Print and Studio cards laid, Print/Studio/kept
 # cards held in hand (the earliest ones, see the module docstring), cards taken this round, brushes, and the phase
@@ -60,14 +61,6 @@ Start = tuple[int, int, int, int, int, int]
 RawStep = tuple[Any, ...]
 # Where a round's micro-states come from, for a witness: each state's parent and the step between them.
 Parents = dict[Micro, tuple[Micro | None, RawStep | None]]
-
-
-class OutOfTime(Exception):
-    """The time bound of the table's search ran out."""
-
-
-class OutOfBudget(Exception):
-    """A quick attempt's budget of explored states ran out (:attr:`Search.node_limit`)."""
 
 
 @lru_cache(maxsize=4096)
@@ -88,10 +81,10 @@ class Search:
     """The search for one player, for a given ending (deck out or not) and a cap on the cards taken a round;
     memoised across numbers of rounds. Icons of one landscape are interchangeable at the start of a round, and so
     are icons of one landscape in the same state within a round: states equal up to that symmetry are explored once
-    (an exact reduction: their futures are the same up to renaming the icons).
-
-    ``node_limit``: raise :class:`OutOfBudget` past that many explored states (a quick first attempt at matching
-    the players' columns, :func:`~marquoir.games.kanagawa.reach.joint.joint_witness`)."""
+    (an exact reduction: their futures are the same up to renaming the icons). A round is explored once for every
+    number of cards (0 to 3, :meth:`round_ends`): a round's ends under ``cap`` and ``min_take`` are exactly its ends
+    whose cards taken (fixed by the start and the end: the progress counts include the hand) lie within them, since
+    the cards taken only grow along a round."""
 
     p: PreparedPlayer
     deck_end: bool
@@ -99,13 +92,6 @@ class Search:
     cap: int = MAX_TAKE
     min_take: int = 1
     reduced: bool = True
-    node_limit: int | None = None
-    #: The search that explores rounds for this one: the player's ``any`` search (1 to 3 cards a round) of the same
-    #: kind (reduced or full). A round's ends under a tighter ``cap`` or ``min_take`` are exactly its ends whose
-    #: cards taken (fixed by the start and the end: the progress counts include the hand) lie within them: the
-    #: cards taken only grow along a round, so every path to such an end respects the tighter cap all along.
-    #: ``None``: explores itself.
-    base: Search | None = None
     rounds_cache: dict[tuple[Start, bool], list[Start]] = field(default_factory=dict)
     #: Every end of a round from a start, with the cards taken, most progress first (1 to 3 cards, none allowed).
     ends_cache: dict[tuple[Start, bool], list[tuple[Start, int]]] = field(default_factory=dict)
@@ -132,7 +118,7 @@ class Search:
     ) -> dict[Start, tuple[Micro, tuple[int, int, int], Relocation]]:
         """Every distinct end of one round from ``start`` (up to symmetry): the next round's start, with the
         micro-state it ends from and the cards kept at the end. ``parents`` (when given) records the steps;
-        ``stop_at``: stop as soon as that end is found; ``every``: any number of cards up to 3 (see ``base``).
+        ``stop_at``: stop as soon as that end is found; ``every``: any number of cards up to 3 (see :meth:`round_ends`).
         ``cut``: a round before the last, so states with 11 painted cards are not explored: painted cards only grow
         within a round, so they could only end it with 11 or more, and the game would end after it (Kanagawa rules,
         "End of the Game"; data/SOURCES.md decision 12); :meth:`solve` would set such ends aside, and they are noted
@@ -160,7 +146,6 @@ class Search:
         useful_at, serving_next, needs_at = p.useful_at, p.serving_next, p.needs_at
         key_of = self._key
         paint_ways, moves_between = painting.paint_ways, painting.moves_between
-        node_limit = self.node_limit
         witness = parents is not None  # the steps are recorded only for a witness
         # Looking for one end: Print and Studio cards laid and held only grow in a round, so states past the end's
         # cannot lead to it, and only states with its cards laid can end there (the path found is the same).
@@ -169,8 +154,6 @@ class Search:
             self.nodes += 1
             if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
                 raise OutOfTime
-            if node_limit is not None and self.nodes > node_limit:
-                raise OutOfBudget
             micro = take_next()
             i, j, hp, hs, hk, taken, brushes, phase = micro
             children: list[tuple[Micro, RawStep | None]] = []
@@ -250,10 +233,8 @@ class Search:
 
     def round_ends(self, start: Start, last: bool) -> list[tuple[Start, int]]:
         """Every end of a round from ``start`` taking 0 to 3 cards, with the cards taken, most progress first (a
-        witness is found sooner); explored once and shared by the searches of every cap (see ``base``). Before the
-        last round, ends with 11 painted cards are left out (see :meth:`explore`)."""
-        if self.base is not None:
-            return self.base.round_ends(start, last)
+        witness is found sooner). Before the last round, ends with 11 painted cards are left out (see
+        :meth:`explore`)."""
         cut = not last and self.p.n >= END_PRINT_CARDS
         cached = self.ends_cache.get((start, cut))
         if cached is None:

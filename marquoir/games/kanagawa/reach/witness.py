@@ -30,7 +30,7 @@ def witness_round(search: Search, start: Start, actual: int, target: Start, last
     the search's starts are canonical) and the path to ``target`` is made into steps. Returns the round and the
     icons holding a brush at its end."""
     parents: Parents = {}
-    outcomes = search.explore((*start[:5], actual), last, parents, stop_at=target)
+    outcomes = search.explore((*start[:5], actual), last, parents, stop_at=target, every=True)
     end, kept, relocated = outcomes[target]
     p = search.p
     described = _round(p, start, end, kept, parents)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from marquoir.games.kanagawa.catalogue import PrintHalf, StudioHalf, catalogue
+from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.games.kanagawa.naming import count_text, half_text
 from marquoir.games.kanagawa.reach.steps import CardAt, IconAt, Step
 from marquoir.i18n import N_, _
 
@@ -24,13 +25,6 @@ VERDICTS = {
     "unreachable": N_("unreachable"),
     "undecided": N_("undecided"),
     "not-checked": N_("not checked"),
-}
-#: Studio icons (Kanagawa rules, "Improve your Studio"; "Move a brush"; "Continue your work", exception).
-_ICONS = {
-    "brush": N_("brush icon"),
-    "arrow": N_("arrow icon"),
-    "keep": N_("keep icon"),
-    "assistant": N_("Assistant icon"),
 }
 #: What a Diploma's bonus brings (data/SOURCES.md decisions 7 and 8).
 _BONUSES = {
@@ -48,42 +42,9 @@ def verdict_text(verdict: str) -> str:
     return _(word) if word else verdict
 
 
-def _count(count: int, one: str, many: str) -> str:
-    """``one`` (a message for 1) or ``many`` (with ``{count}``), translated."""
-    return _(one) if count == 1 else _(many).format(count=count)
-
-
 def _then(text: str, more: str) -> str:
     """A step's sentence followed by more of it."""
     return _("{step}; {more}").format(step=text, more=more)
-
-
-def subject_text(half: PrintHalf) -> str:
-    """The subject of a Print half in a few words."""
-    parts: list[str] = []
-    if half.trees:
-        parts.append(_count(half.trees, N_("1 tree"), N_("{count} trees")))
-    parts += [_(subject) for subject in (half.building, half.character, half.animal) if subject]
-    if half.kites:
-        colours = " + ".join(_(colour) for colour in half.kites)
-        kites = N_("{colours} kite") if len(half.kites) == 1 else N_("{colours} kites")
-        parts.append(_(kites).format(colours=colours))
-    if half.lanterns:
-        parts.append(_count(half.lanterns, N_("1 lantern"), N_("{count} lanterns")))
-    if half.umbrellas:
-        parts.append(_count(half.umbrellas, N_("1 umbrella"), N_("{count} umbrellas")))
-    return ", ".join(parts) or _("no subject")
-
-
-def _half_text(half: PrintHalf | StudioHalf) -> str:
-    """What a player reads on the half in use: season and subject, or landscape and icon."""
-    if isinstance(half, PrintHalf):
-        return f"{_(half.season)}, {subject_text(half)}"
-    parts = [_(half.landscape)] if half.landscape else []
-    if half.icon:
-        icon = _ICONS.get(half.icon)
-        parts.append(_(icon) if icon else half.icon)
-    return ", ".join(parts) or _("no icon")
 
 
 def card_text(card: CardAt) -> str:
@@ -95,7 +56,7 @@ def card_text(card: CardAt) -> str:
     half = card.half
     if half is None:  # not made by the search: a Print or Studio card always has its half
         return _("card {id}").format(id=card.card_id) if card.card_id is not None else str(card.position)
-    what = _half_text(half)
+    what = half_text(half)
     if card.card_id is not None:
         return _("card {id} ({what})").format(id=card.card_id, what=what)
     family = _(half.family)
@@ -122,7 +83,7 @@ def icon_text(icon: IconAt) -> str:
 def _gained(text: str, gained: int) -> str:
     if not gained:
         return text
-    return _then(text, _count(gained, N_("+1 brush"), N_("+{count} brushes")))
+    return _then(text, count_text(gained, N_("+1 brush"), N_("+{count} brushes")))
 
 
 def _take(step: Step) -> str:
@@ -179,7 +140,7 @@ def step_text(step: Step) -> str:
     if kind == "diploma":
         return _diploma(step)
     if kind == "keep":
-        return _count(step.held, N_("keeps 1 card in hand for later rounds"),
+        return count_text(step.held, N_("keeps 1 card in hand for later rounds"),
                       N_("keeps {count} cards in hand for later rounds"))
     return kind
 

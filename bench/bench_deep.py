@@ -1,0 +1,107 @@
+"""The deep check's figures (printed, not timed tests): the decision time's median and 99th percentile and the
+undecided count, over engine-finished tables (random and greedy players, base and Yokai families, 2 to 4 players)
+and over the hand-made tables of the tests (the issue's tables, the tight games, broken ones).
+
+Usage: ``.venv/bin/python bench/bench_deep.py [TABLES] [REPEATS]`` (defaults 1000 and 1). Each table is decided by
+:func:`marquoir.games.kanagawa.reach.explain_reachability` with its default time bound; every figure is given by
+the wall clock and by the process's CPU time (what the code costs on one core, whatever else the machine runs),
+with the verdicts counted and the slowest tables named.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, finished_game
+
+from marquoir.games.kanagawa.engine import final_table
+from marquoir.games.kanagawa.reach import explain_reachability
+from marquoir.games.kanagawa.table import Table
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
+
+
+def engine_tables(count: int) -> list[tuple[str, Table]]:
+    """``count`` finished tables: families, players and player kinds varied by seed."""
+    tables = []
+    for seed in range(count):
+        families = (BASE_FAMILIES, YOKAI_FAMILIES, BASE_FAMILIES, YOKAI_FAMILIES_2)[seed % 4]
+        state = finished_game(seed, 2 + seed % 3, families, greedy=seed % 5 == 0)
+        tables.append((f"engine seed {seed}", final_table(state)))
+    return tables
+
+
+def hand_made_tables() -> list[tuple[str, Table]]:
+    """The tables the tests build by hand (tests/engine/test_engine_reach.py, test_deep_rules.py), good and
+    broken."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engine"))
+    import test_deep_rules as rules
+    import test_engine_reach as reach
+
+    ann, ben, cal = reach.tight_trio()
+    ben2, dan = rules.assistant_last()
+    swapped = (ann.print[-1], *ann.print[1:-1], ann.print[0])
+    return [
+        ("tight trio", reach.table_of(ann, ben, cal)),
+        ("tight trio, two Print cards swapped", reach.table_of(dataclasses.replace(ann, print=swapped), ben, cal)),
+        ("tight trio, a game stopped early",
+         reach.table_of(dataclasses.replace(ann, print=ann.print[:9]), dataclasses.replace(ben, print=ben.print[:10]),
+                        cal)),
+        ("tight trio, Grand Master who never had the Assistant",
+         reach.table_of(dataclasses.replace(ann, grand_master=True), ben,
+                        dataclasses.replace(cal, grand_master=False))),
+        ("Diploma bonus in time", reach.diploma_table(boar_deer_first=True)),
+        ("Diploma bonus too late", reach.diploma_table(boar_deer_first=False)),
+        ("one a round beside three a round", rules.one_a_round_and_three_a_round()),
+        ("sheet figures only", rules.sheet_only()),
+        ("the Assistant last, its taker the Grand Master",
+         Table(players=(ben2, dataclasses.replace(dan, grand_master=True)))),
+        ("the Assistant last, the other the Grand Master",
+         Table(players=(dataclasses.replace(ben2, grand_master=True), dan))),
+    ]
+
+
+def measure(tables: list[tuple[str, Table]], repeats: int) -> None:
+    walls: list[float] = []
+    cpus: list[float] = []
+    verdicts: Counter[str] = Counter()
+    slow: list[tuple[float, str, str]] = []
+    for _ in range(repeats):
+        for name, table in tables:
+            began, cpu = time.perf_counter(), time.process_time()
+            report = explain_reachability(table)
+            wall = time.perf_counter() - began
+            walls.append(wall)
+            cpus.append(time.process_time() - cpu)
+            verdicts[report.verdict] += 1
+            slow.append((wall, name, report.verdict))
+    print(f"  {len(tables)} tables × {repeats}: verdicts {dict(verdicts)}, undecided {verdicts['undecided']}")
+    for label, times in (("wall clock", walls), ("CPU time", cpus)):
+        ordered = sorted(times)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+        print(f"  by the {label}: median {statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+              f"max {ordered[-1] * 1000:.0f} ms, mean {statistics.fmean(times) * 1000:.1f} ms")
+    shares = sorted(times for times in walls)
+    total = sum(shares)
+    top = sum(shares[-max(1, len(shares) // 100):])
+    print(f"  the slowest 1% take {100 * top / total:.0f}% of the time; the slowest: "
+          + "; ".join(f"{name} {wall * 1000:.0f} ms ({verdict})" for wall, name, verdict in sorted(slow)[-3:]))
+
+
+def main(argv: list[str]) -> None:
+    count = int(argv[1]) if len(argv) > 1 else 1000
+    repeats = int(argv[2]) if len(argv) > 2 else 1
+    print(f"deep check over {count} engine-finished tables (base and Yokai, 2-4 players):")
+    measure(engine_tables(count), repeats)
+    print("deep check over the hand-made tables of the tests:")
+    measure(hand_made_tables(), max(repeats, 5))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

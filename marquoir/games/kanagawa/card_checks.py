@@ -1,0 +1,134 @@
+"""The legality checks of the cards on the table: ``CARD_UNKNOWN``, ``CARD_DUPLICATE``, ``CARD_FAMILY_NOT_IN_PLAY``
+and ``FAMILY_OVERFLOW`` (``marquoir/data/table-format.md``, "Issue codes"), in one walk over every card.
+
+A card entered by what is printed on it is judged by :mod:`~marquoir.games.kanagawa.halves`: an expansion half by
+its family's structure, a base half against the catalogue, field by field, and the issue names the fields no card
+of the family shows together. An object that is exactly one catalogue card counts as that card: twice on the table
+is a duplicate (each Lesson card exists once, Kanagawa rules, "Components").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from marquoir.core.issues import Issue
+from marquoir.games.kanagawa.catalogue import CardRef, Catalogue, Paint, PrintHalf, StudioHalf
+from marquoir.games.kanagawa.halves import Fault, card_of, faults
+from marquoir.games.kanagawa.naming import catalogue_card_text, icon_text
+from marquoir.games.kanagawa.table import DetailedPlayer, Player
+from marquoir.games.kanagawa.vocabulary import CARDS_PER_FAMILY
+from marquoir.i18n import _
+
+
+def _harmony_text(count: int) -> str:
+    if count > 0:
+        return _("{count} Harmony symbol(s)").format(count=count)
+    if count < 0:
+        return _("{count} crossed Harmony symbol(s)").format(count=-count)
+    return _("no Harmony symbol")
+
+
+def _field_text(name: str, value: Any) -> str:
+    """One field of a half in words, as a player reads it on the card."""
+    if name == "season":
+        return _("the season {season}").format(season=_(value))
+    if name == "harmony":
+        return _harmony_text(value)
+    if name == "trees":
+        return _("{count} tree(s)").format(count=value)
+    if name in ("building", "character", "animal"):
+        return _("the subject {subject}").format(subject=_(value)) if value else _("no subject")
+    if name == "paint":
+        assert isinstance(value, Paint)
+        return _("a painting need of {count} brush(es) on {landscape}").format(
+            count=value.brushes, landscape=_(value.landscape)
+        )
+    if name == "landscape":
+        return _("the landscape {landscape}").format(landscape=_(value)) if value else _("no landscape")
+    if name == "icon":
+        return icon_text(value) if value else _("no icon")
+    return f"{name} {value}"
+
+
+def fault_text(fault: Fault) -> str:
+    """Why a half entered by what is printed on it cannot exist, in words."""
+    family = _(fault.family)
+    if fault.kind == "subject":
+        return _("a {family} card cannot show {what}").format(family=family, what=_(fault.field))
+    if fault.kind == "trees":
+        return _("a trees card shows 1 to 3 trees, not {n}").format(n=fault.figure)
+    if fault.kind == "lanterns":
+        return _("a lanterns card shows 1 to 3 lanterns, not {n}").format(n=fault.figure)
+    if fault.kind == "umbrellas":
+        return _("a card cannot show {n} umbrellas").format(n=fault.figure)
+    if fault.kind == "paint":
+        return _("a card needs 1 or 2 brushes to paint, not {n}").format(n=fault.figure)
+    if fault.kind == "yokai-arrival":
+        return _("the Yokai arrival icon is only on expansion cards")
+    if fault.kind == "yokai-move":
+        return _("the Yokai movement icon is only on expansion cards")
+    what = _(" and ").join(_field_text(name, value) for name, value in fault.fields)
+    if fault.side == "print":
+        return _("no {family} card shows {what} on its Print half").format(family=family, what=what)
+    return _("no {family} card shows {what} on its Studio half").format(family=family, what=what)
+
+
+def _path(index: int, place: str, i: int) -> str:
+    return f"players[{index}].{place}[{i}]"
+
+
+def _zones(player: DetailedPlayer) -> tuple[tuple[str, tuple[CardRef, ...]], ...]:
+    """A detailed player's cards by place, in document order."""
+    return (("print", player.print), ("studio", player.studio), ("kept", player.kept))
+
+
+def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catalogue) -> Iterator[Issue]:
+    """CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW, each at the card's path, in one walk
+    over the cards (a catalogue id's family is one lookup; a card entered by what is printed on it is judged by
+    :mod:`~marquoir.games.kanagawa.halves`)."""
+    family_of = cat.family_of
+    first_at: dict[int, str] = {}
+    per_family: dict[str, int] = {}
+    for index, player in enumerate(players):
+        if not isinstance(player, DetailedPlayer):
+            continue
+        for place, refs in _zones(player):
+            for i, ref in enumerate(refs):
+                path = _path(index, place, i)
+                card: int | None
+                if type(ref) is int:
+                    card = ref
+                    family = family_of.get(ref)
+                    if family is None:
+                        text = _("there is no card {card}: base cards are 1 to 72").format(card=ref)
+                        yield Issue("CARD_UNKNOWN", player.name, path, text)
+                        continue
+                else:
+                    assert isinstance(ref, PrintHalf | StudioHalf)
+                    family = ref.family
+                    found = faults(ref, cat)
+                    if found:
+                        yield Issue("CARD_UNKNOWN", player.name, path, fault_text(found[0]))
+                    card = None if found else card_of(ref, cat)
+                if card is not None:
+                    if card in first_at:
+                        half = cat.studio_of[card] if place == "studio" else cat.print_of[card]
+                        text = _("{card} is already used at {place}").format(
+                            card=catalogue_card_text(card, half), place=first_at[card]
+                        )
+                        yield Issue("CARD_DUPLICATE", player.name, path, text)
+                    else:
+                        first_at[card] = path
+                per_family[family] = per_family.get(family, 0) + 1
+                if family not in families:
+                    text = _("a {family} card, but {family} are not in play").format(family=_(family))
+                    yield Issue("CARD_FAMILY_NOT_IN_PLAY", player.name, path, text)
+    for family, count in per_family.items():
+        if count > CARDS_PER_FAMILY:
+            yield Issue(
+                "FAMILY_OVERFLOW",
+                None,
+                "players",
+                _("{count} {family} cards on the table: the deck has 18").format(count=count, family=_(family)),
+            )

@@ -1,0 +1,220 @@
+"""A player in the joint search (:mod:`~marquoir.games.kanagawa.reach.joint`): a detailed player's round starts as
+sets, one for each sequence of what the School board and the other players see of its rounds (the cards taken, the
+Assistant taken, the brushes received when the reserve ran dry), each read only as far as the search asks; and a
+player entered from the sheet's figures, who takes part through them only.
+
+A set's starts come from the player's search (:meth:`~marquoir.games.kanagawa.reach.search.Search.round_ends`): the
+ends of a round from each start of the set before, with the round's label, from which the player's cards can still
+be finished in the rounds left (:meth:`~marquoir.games.kanagawa.reach.search.Search.solve`). So the sets are exact:
+a set is empty only when no way to lay the player's cards gives those rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from marquoir.games.kanagawa.reach.player import PreparedPlayer
+from marquoir.games.kanagawa.reach.search import Search, Start
+from marquoir.games.kanagawa.vocabulary import COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
+
+#: What the School board and the other players see of a player's round: the cards taken, how many times the
+#: Assistant was taken (an Assistant icon laid, a Diploma met with it), and, when the reserve ran dry, the brushes
+#: received and whether one was refused.
+Label = tuple[int, int, int, bool]
+
+ORIGIN: Start = (0, 0, 0, 0, 0, 0)
+
+@dataclass
+class _Node:
+    """The set of a player's round starts after a sequence of round labels, found as they are asked for: the starts
+    of the set before it (``parent``) give, in the round with ``label``, these ends from which the cards can still
+    be finished. ``assistants``: how many times the rounds so far took the Assistant (the same for every start of
+    the set)."""
+
+    parent: int
+    label: Label
+    left: int
+    assistants: int
+    members: list[Start] = field(default_factory=list)
+    #: Each member's start in the parent set (for the witness).
+    origin: dict[Start, Start] = field(default_factory=dict)
+    seen: set[Start] = field(default_factory=set)
+    #: Where the reading stands: the parent's start being read, and the next of its ends.
+    scanned: int = 0
+    end_at: int = 0
+    done: bool = False
+
+
+@dataclass
+class Seat:
+    """A detailed player in the joint search: the player's search and the sets of round starts met so far
+    (:class:`_Node`, each known by a number), grown as they are asked for: a set is read only as far as the
+    search needs, and a set never fully read was never needed."""
+
+    p: PreparedPlayer
+    search: Search
+    dry: bool
+    nodes: list[_Node] = field(default_factory=list)
+    ids: dict[tuple[int, Label], int] = field(default_factory=dict)
+    quick: dict[tuple[int, int, int], tuple[list[Label], list[Label]]] = field(default_factory=dict)
+    #: Read no further than this many starts of each set (the joint search's first pass, :meth:`Joint.find`).
+    limit: int | None = None
+
+    def root(self) -> int:
+        """The set of the first round's start (made once)."""
+        if not self.nodes:
+            self.nodes.append(_Node(-1, (0, 0, 0, False), 0, 0, [ORIGIN], {}, {ORIGIN}, 0, 0, True))
+        return 0
+
+    def label(self, start: Start, end: Start, taken: int) -> Label:
+        p = self.p
+        assistant = p.assistants_at(end[0], end[1]) - p.assistants_at(start[0], start[1])
+        if not self.dry:
+            return (taken, assistant, 0, False)
+        got = p.brush_table[end[0]][end[1]] - p.brush_table[start[0]][start[1]]
+        asked_before, asked = p.asked_table[start[0]][start[1]], p.asked_table[end[0]][end[1]]
+        refused = p.cap is not None and asked > max(asked_before, p.cap)
+        return (taken, assistant, got, refused)
+
+    def child(self, node: int, label: Label, left: int) -> int:
+        """The set after ``node`` and a round with ``label``, ``left`` rounds to go with this one."""
+        key = (node, label)
+        known = self.ids.get(key)
+        if known is None:
+            parent = self.nodes[node]
+            known = self.ids[key] = len(self.nodes)
+            self.nodes.append(_Node(node, label, left, parent.assistants + label[1]))
+        return known
+
+    def member(self, node: int, k: int) -> Start | None:
+        """The ``k``-th start of the set (``None`` once there are no more), read as far as needed."""
+        item = self.nodes[node]
+        search = self.search
+        last = item.left == 1
+        wanted = item.label
+        while len(item.members) <= k and not item.done:
+            if self.limit is not None and item.scanned >= self.limit:
+                return None  # not read further in this pass: nothing is known of the rest
+            start = self.member(item.parent, item.scanned)
+            if start is None:
+                item.done = True
+                break
+            ends = search.round_ends(start, last)
+            # One end at a time: a member found is given at once, the rest read only when asked for.
+            while item.end_at < len(ends) and len(item.members) <= k:
+                end, taken = ends[item.end_at]
+                item.end_at += 1
+                if taken != wanted[0] or end in item.seen or self.label(start, end, taken) != wanted:
+                    continue
+                item.seen.add(end)
+                if last:
+                    if not search.solve(end, 0):
+                        continue
+                elif end[0] >= END_PRINT_CARDS or not search.solve(end, item.left - 1):
+                    continue
+                item.members.append(end)
+                item.origin[end] = start
+            if item.end_at >= len(ends):
+                item.scanned += 1
+                item.end_at = 0
+        return item.members[k] if k < len(item.members) else None
+
+    def alive(self, node: int) -> bool:
+        return self.member(node, 0) is not None
+
+    def starts(self, node: int) -> list[Start]:
+        """Every start of the set."""
+        k = 0
+        while self.member(node, k) is not None:
+            k += 1
+        return self.nodes[node].members
+
+    def received(self, node: int) -> int:
+        """Brushes received at the starts of the set (the same for each when the labels carry them)."""
+        start = self.member(node, 0)
+        assert start is not None
+        return self.p.brush_table[start[0]][start[1]]
+
+    def cards_taken(self, node: int) -> int:
+        start = self.member(node, 0)
+        assert start is not None
+        return sum(start[:5])
+
+    def quick_labels(self, node: int, take: int, left: int) -> tuple[list[Label], list[Label]]:
+        """The labels of the rounds taking ``take`` cards from the set's first start: those of ends the player's
+        search already knows can be finished (their sets are found at once), then the others, in the order of its
+        ends."""
+        key = (node, take, left)
+        cached = self.quick.get(key)
+        if cached is not None:
+            return cached
+        start = self.member(node, 0)
+        assert start is not None
+        last = left == 1
+        memo = self.search.memo
+        known: dict[Label, None] = {}
+        found: dict[Label, None] = {}
+        for end, taken in self.search.round_ends(start, last):
+            if taken == take:
+                label = self.label(start, end, taken)
+                (known if memo.get((end, left - 1)) else found)[label] = None
+        result = self.quick[key] = (list(known), [label for label in found if label not in known])
+        return result
+
+    def pace(self, node: int, left: int) -> int | None:
+        """The cards taken by the first round from the set's first start that the player's search already knows
+        leads to a finished table (the way the search found first), or ``None``."""
+        start = self.member(node, 0)
+        assert start is not None
+        memo = self.search.memo
+        for end, taken in self.search.round_ends(start, left == 1):
+            if memo.get((end, left - 1)):
+                return taken
+        return None
+
+    def labels_for(self, node: int, take: int, left: int) -> list[Label]:
+        """The labels a round taking ``take`` cards may have from the set: the Assistant taken as many times as
+        the sources left allow (exactly those left in the last round, where every card is laid) and, when the
+        labels carry the brushes, every count received and refused."""
+        p = self.p
+        left_sources = p.assistants_at(p.n, p.m) - self.nodes[node].assistants
+        counts = [left_sources] if left == 1 else list(range(left_sources + 1))
+        if not self.dry:
+            return [(take, count, 0, False) for count in counts]
+        most = p.asked_table[p.n][p.m]
+        return [
+            (take, count, got, refused)
+            for count in counts
+            for got in range(most + 1)
+            for refused in (False, True)
+        ]
+
+
+@dataclass(frozen=True)
+class SheetSeat:
+    """A player entered from the sheet's figures: the seat, the painted cards (the Starting tile is no card for
+    the end of the game, data/SOURCES.md decision 12) and the fewest cards it took in all (:func:`least_cards`)."""
+
+    index: int
+    painted: int
+    cards: int = 0
+
+
+def least_cards(painted: int, base_only: bool, brush_bonuses: int) -> int:
+    """The fewest cards a player with ``painted`` painted cards took: those, and the Studio cards painting the
+    last round's needs. At most 10 are painted before the last round (data/SOURCES.md, decision 12), so the last
+    paints ``late`` = the rest at least, each with a brush of its own on an icon of its own (Kanagawa rules, "Expand
+    your Print", golden rules): ``late - 1`` landscape icons besides the Starting tile's, ``late - 2`` brush icons
+    besides the 2 starting brushes and the ``brush_bonuses`` Diplomas, and ``late - 3`` keep icons for the cards held
+    besides a column of 3 ("Continue your work", exception). A base card shows a landscape or a brush or keep icon,
+    never two of them (``data/cards.csv``); an expansion card is not known, so may show all."""
+    late = painted - (END_PRINT_CARDS - 1)
+    if late <= 0:
+        return painted
+    icons = late - 1
+    brushes = max(late - STARTING_BRUSHES - brush_bonuses, 0)
+    keeps = max(late - COLUMN_CARDS, 0)
+    studio = icons + brushes + keeps if base_only else max(icons, brushes, keeps)
+    return painted + studio
+
+
