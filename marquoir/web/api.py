@@ -1,6 +1,8 @@
 """The JSON API: ``POST /api/score`` and ``POST /api/check`` answer what ``marquoir score|check --json`` print, and
 ``POST /api/check?deep=1`` what ``marquoir check --deep --json`` prints (the same time bound: the game's deep
 check's own), always with status 200: its ``reachable`` (``true``, ``false``, ``null`` when undecided) says it.
+The deep check runs in a worker (:mod:`marquoir.web.workers`); when every slot is taken, or the worker is stopped
+at its bound, the answer is 503 with ``{"error": ..., "path": "deep", "retry": true}``.
 
 The body is the table document (``marquoir/data/table-format.md``). An unreadable document gets 400 with
 ``{"error": ..., "path": ...}`` naming the place, as does ``deep=1`` for a game with no deeper check; a body over
@@ -16,9 +18,10 @@ from flask import Blueprint, Response, jsonify, request
 
 from marquoir.document import load_table
 from marquoir.errors import TableError
-from marquoir.games import game_of
 from marquoir.legality import check
 from marquoir.scoring import score
+from marquoir.web import workers
+from marquoir.web.i18n import _
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -54,10 +57,23 @@ def api_check() -> Any:
     issues = check(table)
     extra: dict[str, Any] = {}
     if request.args.get("deep") in ("1", "true", "yes"):
-        deep = game_of(table).deep_check(table)
+        deep = workers.run("game_deep_check", table)
         if deep is None:
             return jsonify({"error": f"{table.game} has no deeper check than the legality check", "path": "deep"}), 400
         more, extra = deep
         issues = issues + more
     shown = {key: value for key, value in extra.items() if key != "explanation_lines"}
     return _answer({"legal": not issues, "issues": [i.to_json() for i in issues], **shown})
+
+
+@bp.errorhandler(workers.Busy)
+def _busy(_error: workers.Busy) -> Any:
+    """Every worker is taken: say so in JSON (the app's handler would answer with a page)."""
+    return jsonify({"error": _("The server is busy with other long work: try again in a moment."), "path": "deep",
+                    "retry": True}), 503
+
+
+@bp.errorhandler(workers.JobFailed)
+def _failed(error: workers.JobFailed) -> Any:
+    """The worker was stopped at its time or memory bound, or failed."""
+    return jsonify({"error": f"the deep check was stopped ({error.reason})", "path": "deep", "retry": True}), 503

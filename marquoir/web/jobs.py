@@ -9,6 +9,7 @@ from typing import Any
 
 import weasyprint  # type: ignore[import-untyped]  # noqa: F401  (imported once in the fork server, not per PDF)
 
+from marquoir.games import game_of
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.reports.sheets import html_to_pdf
 
@@ -18,10 +19,15 @@ def deep_check(table: Any, time_bound: float) -> Any:
     return explain_reachability(table, time_bound=time_bound)
 
 
+def game_deep_check(table: Any) -> Any:
+    """The game's deep check (its issues and its report's extra keys), as ``marquoir check --deep`` runs it."""
+    return game_of(table).deep_check(table)
+
+
 def pdf(html: str) -> bytes:
     """The PDF of a printed sheet's HTML."""
     return html_to_pdf(html)
 
 
 #: The jobs by name (what the parent asks the child to run).
-JOBS: dict[str, Callable[..., Any]] = {"deep_check": deep_check, "pdf": pdf}
+JOBS: dict[str, Callable[..., Any]] = {"deep_check": deep_check, "game_deep_check": game_deep_check, "pdf": pdf}

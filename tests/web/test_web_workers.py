@@ -42,6 +42,24 @@ def test_no_free_slot_is_a_busy_page_at_once(tmp_path: Path) -> None:
     assert response.status_code == 503 and "busy with other long work" in response.get_data(as_text=True)
 
 
+def test_the_api_s_deep_check_runs_in_a_worker_and_answers_busy_or_stopped_in_json(tmp_path: Path) -> None:
+    busy = games_app(tmp_path, EXPENSIVE_JOBS=1, JOB_WAIT=0.05).test_client()
+    slots = busy.application.extensions[workers.EXTENSION].semaphore
+    assert slots.acquire(timeout=1)
+    try:
+        response = busy.post("/api/check?deep=1", data=sample_text("base-2p"))
+        plain = busy.post("/api/check", data=sample_text("base-2p"))  # the legality check needs no worker
+    finally:
+        slots.release()
+    assert response.status_code == 503 and response.json is not None
+    assert response.json["path"] == "deep" and response.json["retry"] is True and "busy" in response.json["error"]
+    assert plain.status_code == 200 and plain.json is not None and plain.json["legal"] is True
+    stopped = games_app(tmp_path / "stopped", JOB_TIMEOUT=0.001).test_client()
+    response = stopped.post("/api/check?deep=1", data=sample_text("base-2p"))
+    assert response.status_code == 503 and response.json is not None
+    assert response.json == {"error": "the deep check was stopped (time)", "path": "deep", "retry": True}
+
+
 def test_a_saved_game_s_pdf_is_rendered_once_per_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     client = games_app(tmp_path).test_client()
     token = token_of(client.post("/games/save", data={"table": sample_text("base-2p")}).headers["Location"])
