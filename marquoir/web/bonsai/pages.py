@@ -44,13 +44,13 @@ def new_game_page(doc: dict[str, Any]) -> tuple[str, int]:
     table = parse_table(doc)
     if any(isinstance(p, DetailedPlayer) for p in table.players):
         return render_tiles(doc, current=0)
-    return render_sheet(doc, fresh=True)
+    return render_figures_page(doc, fresh=True)
 
 
 def edit_page(doc: dict[str, Any], table: Table, player: str | None = None) -> tuple[str, int]:
     """"Correct an entry": back to the entry page with everything kept and the issues beside their entries."""
     if all(isinstance(p, SheetPlayer) for p in table.players):
-        return render_sheet(doc)
+        return render_figures_page(doc)
     current = index_in(player, len(table.players))
     if current is None:
         current = next(i for i, p in enumerate(table.players) if isinstance(p, DetailedPlayer))
@@ -83,7 +83,9 @@ def _sheet_data(doc: dict[str, Any], table: Table, goals: tuple[Goal, ...]) -> d
     return {"table": dump(doc), "players": players}
 
 
-def render_sheet(doc: dict[str, Any], fresh: bool = False, form: Any = None, status: int = 200) -> tuple[str, int]:
+def render_figures_page(
+    doc: dict[str, Any], fresh: bool = False, form: Any = None, status: int = 200
+) -> tuple[str, int]:
     """The sheet for the game in ``doc``: empty for a new game, filled from the document otherwise (with the
     legality issues beside their entries)."""
     table = parse_table(doc)
@@ -164,7 +166,7 @@ __all__ = [
     "edit_page",
     "new_document",
     "new_game_page",
-    "render_sheet",
+    "render_figures_page",
     "sheet_form_for",
     "sheet_players",
 ]

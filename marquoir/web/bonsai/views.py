@@ -12,7 +12,7 @@ from marquoir.errors import TableError
 from marquoir.games.bonsai.document import parse_table
 from marquoir.games.bonsai.table import DetailedPlayer, Table
 from marquoir.web.bonsai.grid import PotView, pot_view
-from marquoir.web.bonsai.pages import check_goal_ticks, render_sheet, sheet_form_for, sheet_players
+from marquoir.web.bonsai.pages import check_goal_ticks, render_figures_page, sheet_form_for, sheet_players
 from marquoir.web.bonsai.tiles import (
     Refused,
     apply_action,
@@ -52,11 +52,11 @@ def sheet() -> Any:
     valid = form.validate_on_submit()
     valid = check_goal_ticks(form, goals, [p.name for p in table.players]) and valid
     if not valid:
-        return render_sheet(doc, form=form, status=422)
+        return render_figures_page(doc, form=form, status=422)
     try:
         scored = parse_table({**doc, "players": sheet_players(form, table, goals, with_points)})
     except TableError:
-        return render_sheet(doc, form=form, status=422)
+        return render_figures_page(doc, form=form, status=422)
     return render_results(scored)
 
 

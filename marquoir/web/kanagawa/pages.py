@@ -75,13 +75,13 @@ def new_game_page(doc: dict[str, Any]) -> tuple[str, int]:
     table = parse_table(doc)
     if any(isinstance(p, DetailedPlayer) for p in table.players):
         return render_detailed(doc, current=0, fresh=True)
-    return render_sheet(doc, fresh=True)
+    return render_figures_page(doc, fresh=True)
 
 
 def edit_page(doc: dict[str, Any], table: Table, player: str | None = None) -> tuple[str, int]:
     """"Correct an entry": back to the entry page with everything kept and the issues beside their entries."""
     if all(not isinstance(p, DetailedPlayer) for p in table.players):
-        return render_sheet(doc)
+        return render_figures_page(doc)
     current = index_in(player, len(table.players))
     if current is None:
         current = next(i for i, p in enumerate(table.players) if isinstance(p, DetailedPlayer))
@@ -126,7 +126,9 @@ def _data_from_table(doc: dict[str, Any], table: Table, diplomas: list[Diploma])
     return {"table": dump(doc), "players": players, "grand_master": gm or None}
 
 
-def render_sheet(doc: dict[str, Any], fresh: bool = False, form: Any = None, status: int = 200) -> tuple[str, int]:
+def render_figures_page(
+    doc: dict[str, Any], fresh: bool = False, form: Any = None, status: int = 200
+) -> tuple[str, int]:
     """The sheet for the game in ``doc``: empty for a new game, filled from the document otherwise."""
     table = parse_table(doc)
     assert isinstance(table, Table)

@@ -23,7 +23,7 @@ from marquoir.web.kanagawa.pages import (
     player_form_for,
     reach_page,
     render_detailed,
-    render_sheet,
+    render_figures_page,
     sheet_form_for,
     sheet_players,
     start_choices,
@@ -50,11 +50,11 @@ def sheet() -> Any:
     valid = form.validate_on_submit()
     valid = check_diploma_ticks(form, diplomas, [p.name for p in table.players]) and valid
     if not valid:
-        return render_sheet(doc, form=form, status=422)
+        return render_figures_page(doc, form=form, status=422)
     try:
         scored = parse_table({**doc, "players": sheet_players(form, table, diplomas, with_points)})
     except TableError:
-        return render_sheet(doc, form=form, status=422)
+        return render_figures_page(doc, form=form, status=422)
     return render_results(scored)
 
 
