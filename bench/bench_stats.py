@@ -1,12 +1,14 @@
 """Statistics, the games list, the search and the exports at scale: request times and the exports' memory.
 
-Fills a database with saved games — mixed Kanagawa and Bonsai, 2 to 4 players, ~300 distinct names, written in
-bulk through the storage layer's own tables and its own row builders (``executemany`` in batches, the players'
-records kept by :func:`marquoir.storage.stats.refresh_records` as every save keeps them) — then measures through
-the Flask test client: ``/stats``, a player's page, the games list (first and a deep page), a search, and the CSV
-download (p50/p95 over repeated requests), four ``/stats`` at once, and the peak memory (tracemalloc) of the CSV
-download and of ``marquoir export --csv`` / ``--json`` at the first stage (``--small``, 10,000 games) and at the
-last (``--games``, 100,000): streamed, it stays the same.
+Fills a database with saved games — mixed Kanagawa and Bonsai, 2 to 4 players, ~300 distinct names, one game in
+ten saved in a group (the others outside any group), written in bulk through the storage layer's own tables and its
+own row builders (``executemany`` in batches, the players' records kept by
+:func:`marquoir.storage.stats.refresh_records` as every save keeps them) — then measures through the Flask test
+client: ``/stats`` (and filtered by number of players, by edition, by a month and by a year), a player's page
+(filtered too) and a head-to-head, the group's page and statistics, the games list (first and a deep page), a
+search, and the CSV download (p50/p95 over repeated requests), four ``/stats`` at once, and the peak memory
+(tracemalloc) of the CSV download and of ``marquoir export --csv`` / ``--json`` / ``--bgstats`` at the first stage
+(``--small``, 10,000 games) and at the last (``--games``, 100,000): streamed, it stays the same.
 
     .venv/bin/python bench/bench_stats.py [--games 100000] [--small 10000] [--repeat 40] [--database URL]
 
@@ -53,8 +55,8 @@ from marquoir.cli import main as cli  # noqa: E402
 from marquoir.storage import open_database, player_records, sqlite_url  # noqa: E402
 from marquoir.storage.database import write_transaction  # noqa: E402
 from marquoir.storage.rows import player_rows  # noqa: E402
-from marquoir.storage.schema import game_players, game_versions, games  # noqa: E402
-from marquoir.storage.stats import refresh_records  # noqa: E402
+from marquoir.storage.schema import game_counts, game_players, game_versions, games, groups  # noqa: E402
+from marquoir.storage.stats import add_to_counts, refresh_records  # noqa: E402
 from marquoir.web import create_app  # noqa: E402
 
 FIRST = ("Aiko", "Ben", "Chiyo", "Daisuke", "Emi", "Fumiko", "Goro", "Hana", "Ichiro", "Jun", "Kenji", "Léa",
@@ -64,6 +66,9 @@ BATCH = 1000
 POOL = 400
 START = datetime(2021, 1, 1, 18, 0, tzinfo=UTC)
 TOKEN_PREFIX = "bench-"
+#: The bench's group (its games are one in ten).
+GROUP_TOKEN = TOKEN_PREFIX + "group-of-the-bench-0000000000"
+IN_GROUP_EVERY = 10
 
 
 def sheet_document(rng: random.Random) -> dict[str, Any]:
@@ -120,11 +125,23 @@ def bench_games(engine: sa.Engine) -> int:
     return int(total)
 
 
+def bench_group(engine: sa.Engine) -> int:
+    """The id of the bench's group, made when missing."""
+    with write_transaction(engine) as connection:
+        found = connection.execute(sa.select(groups.c.id).where(groups.c.token == GROUP_TOKEN)).scalar()
+        if found is None:
+            found = connection.execute(groups.insert().returning(groups.c.id), {
+                "token": GROUP_TOKEN, "name": "Bench club", "created_at": datetime.now(UTC)}).scalar_one()  # fmt: skip
+            connection.execute(game_counts.insert(), {"group_id": found, "games": 0})
+    return int(found)
+
+
 def fill(engine: sa.Engine, upto: int, seed: int = 7) -> float:
     """Add games until there are ``upto``; seconds taken."""
     have = bench_games(engine)
     if have >= upto:
         return 0.0
+    group_id = bench_group(engine)
     rng = random.Random(seed + have)
     tables = pool(rng)
     started = time.perf_counter()
@@ -137,11 +154,12 @@ def fill(engine: sa.Engine, upto: int, seed: int = 7) -> float:
             names = dict(zip([f"P{i}" for i in range(players)], rng.sample(NAMES, players), strict=True))
             played = START + timedelta(minutes=25 * n + rng.randint(0, 20))
             doc, rep = renamed(json.loads(document), names), renamed(json.loads(report), names)
-            copies.append((game, played, doc, rep))
+            grouped = group_id if n % IN_GROUP_EVERY == 0 else None
+            copies.append((game, played, doc, rep, grouped))
             rows.append({"game": game, "share_token": TOKEN_PREFIX + secrets.token_urlsafe(18),
                          "edit_token": TOKEN_PREFIX + secrets.token_urlsafe(18), "played_at": played,
                          "created_at": moment, "updated_at": moment, "version": 1, "document": doc,
-                         "report": rep})  # fmt: skip
+                         "report": rep, "group_id": grouped})  # fmt: skip
         with write_transaction(engine) as connection:
             inserted = connection.execute(games.insert().returning(games.c.id, sort_by_parameter_order=True), rows)
             ids = list(inserted.scalars())
@@ -150,9 +168,15 @@ def fill(engine: sa.Engine, upto: int, seed: int = 7) -> float:
                 [{"game_id": i, "version": 1, "saved_at": moment, "document": c[2], "report": c[3]}
                  for i, c in zip(ids, copies, strict=True)],
             )  # fmt: skip
-            players_rows = [r for i, c in zip(ids, copies, strict=True) for r in player_rows(i, c[0], c[1], c[3])]
+            players_rows = [
+                r
+                for i, c in zip(ids, copies, strict=True)
+                for r in player_rows(i, c[0], c[1], c[3], group_id=c[4], edition="base" if c[0] == "kanagawa" else "")
+            ]
             connection.execute(game_players.insert(), players_rows)
             refresh_records(connection, (), players_rows)
+            in_group = sum(1 for c in copies if c[4] is not None)
+            add_to_counts(connection, {group_id: in_group, None: len(copies) - in_group})
     if engine.dialect.name == "postgresql":
         with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
             connection.exec_driver_sql("VACUUM ANALYZE")
@@ -257,6 +281,7 @@ def memory_stage(url: str, client: Any, folder: Path, games_count: int) -> dict[
         "GET /games/export.csv": peak_memory(download(client, "/games/export.csv")),
         "marquoir export --csv": peak_memory(cli_export(url, "csv", folder)),
         "marquoir export --json": peak_memory(cli_export(url, "json", folder)),
+        "marquoir export --bgstats": peak_memory(cli_export(url, "bgstats", folder)),
     }
     print(f"\nPeak memory of the exports at {games_count:,} games (tracemalloc; times slowed by it):")
     for what, (peak, seconds) in found.items():
@@ -268,15 +293,28 @@ def measure(url: str, repeat: int) -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "DATABASE_URL": url})
     client = app.test_client()
     engine = open_database(url)
-    [frequent] = [r.name for r in player_records(engine, "kanagawa", limit=1)]
+    frequent, other = [r.name for r in player_records(engine, "kanagawa", limit=2)]
     engine.dispose()
     fragment = frequent.split()[0][:3].lower()
     total = bench_games(open_database(url))
     pages = total // 20
+    group = f"/g/{GROUP_TOKEN}"
+    month, year = {"from": "2023-03-01", "to": "2023-03-31"}, {"from": "2023-01-01", "to": "2023-12-31"}
     checks = [
         ("GET /stats", page(client, "/stats")),
+        ("GET /stats?players=3", page(client, "/stats", players="3")),
+        ("GET /stats?edition=base&players=2", page(client, "/stats", edition="base", players="2")),
+        ("GET /stats?from&to (a month)", page(client, "/stats", **month)),
+        ("GET /stats?from&to (a year, counted in part)", page(client, "/stats", **year)),
         (f"GET /stats?player={frequent}", page(client, "/stats", player=frequent)),
+        (f"GET /stats?player={frequent}&players=3", page(client, "/stats", player=frequent, players="3")),
+        ("GET /stats?player=…&from&to (a year)", page(client, "/stats", player=frequent, **year)),
+        (f"GET /stats?player={frequent}&vs={other}", page(client, "/stats", player=frequent, vs=other)),
         (f"GET /stats?player={fragment} (search)", page(client, "/stats", player=fragment)),
+        ("GET /g/… (the group's games)", page(client, group)),
+        ("GET /g/…/stats", page(client, group + "/stats")),
+        ("GET /g/…/stats?players=2&from&to (a year)", page(client, group + "/stats", players="2", **year)),
+        (f"GET /g/…?player={fragment}", page(client, group, player=fragment)),
         ("GET /games", page(client, "/games")),
         (f"GET /games?page={pages // 2}", page(client, "/games", page=str(pages // 2))),
         (f"GET /games?player={frequent}", page(client, "/games", player=frequent)),

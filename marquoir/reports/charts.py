@@ -1,7 +1,8 @@
 """SVG charts drawn on the server as text: a player's totals over time, and one game's categories as stacked bars.
 
 Each chart is a self-contained ``<svg>`` with a ``viewBox`` and no fixed pixel size, so it fills its container and
-stays readable on a 390-pixel phone screen (text is at least 11 units in a 360-unit-wide drawing). Colours come with
+stays readable on a 390-pixel phone screen (text is at least 11 units in a 360-unit-wide drawing, and a name too
+long for its place is cut with an ellipsis rather than run into its neighbour's). Colours come with
 a legend; every mark has a ``<title>`` for screen readers and hover. Values in, text out.
 """
 
@@ -35,6 +36,17 @@ def _text(x: float, y: float, text: str, size: int = 11, anchor: str = "start", 
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" {FONT}{extra}>{escape(text)}</text>'
     )
+
+
+#: About how wide a character of the charts' 11-unit text is (DejaVu Sans), to keep labels from overlapping.
+CHARACTER_WIDTH = 6.6
+
+
+def fitted(text: str, width: float) -> str:
+    """``text`` cut to fit ``width`` units of 11-unit text, with an ellipsis when it was cut (the full text is in
+    the marks' titles)."""
+    most = max(3, int(width / CHARACTER_WIDTH))
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 def _nice_step(span: float, ticks: int = 5) -> int:
@@ -153,7 +165,7 @@ def results_chart_svg(
             f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 22}" y2="{ly - 4}" stroke="{colour}" '
             f'stroke-width="2"{dash_attr}/>'
         )
-        body.append(_text(lx + 27, ly, name[:22], 11))
+        body.append(_text(lx + 27, ly, fitted(name, 175 - 31), 11))
     height = legend_y + ((len(keys) + 1) // 2) * 17
     return _svg(height, title, body)
 
@@ -210,7 +222,7 @@ def game_bars_svg(report: ScoreReport | Mapping[str, Any], *, lang: str = "en", 
             )
         body.append(_text(x + bar_w / 2, y_of(up) - 4, str(player["total"]), 11, "middle", ' font-weight="bold"'))
         name_y = top + plot_h + 15
-        body.append(_text(x + bar_w / 2, name_y, str(player["name"])[:14], 11, "middle"))
+        body.append(_text(x + bar_w / 2, name_y, fitted(str(player["name"]), slot - 4), 11, "middle"))
     zero = y_of(0)
     body.append(f'<line x1="{left}" y1="{zero:.1f}" x2="{right}" y2="{zero:.1f}" stroke="#333" stroke-width="1.2"/>')
     used = [c for c in categories if any(int(p["breakdown"].get(c, 0)) for p in players)]

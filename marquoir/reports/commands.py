@@ -4,7 +4,8 @@
 ``marquoir sheet --players 4 [--yokai] [--lang fr] -o sheet.pdf`` prints a blank sheet; ``marquoir sheet TABLE -o
 result.pdf`` the filled sheet of a table document; an output ending in ``.html`` gets the HTML instead of the PDF.
 ``marquoir export --csv FILE [--database URL]`` writes every saved game as CSV, ``marquoir export --json FILE``
-every game with its history, dates and links (a backup); both stream, in constant memory. ``marquoir import
+every game with its history, dates, links and groups (a backup), ``marquoir export --bgstats FILE`` every game as
+a play file for the BG Stats app (:mod:`marquoir.reports.bgstats`); they stream, in constant memory. ``marquoir import
 PATH... [--database URL]`` saves table documents (files, folders of ``.json`` files), scored by
 :func:`marquoir.score`, and restores backups with their history and links, in batches, a line for each file (or
 game of a backup) refused; exit status 0 when everything was saved, 1 when something was refused, 2 when nothing
@@ -148,6 +149,16 @@ def cmd_export(args: argparse.Namespace) -> int:
             with stream_reports(engine) as reports:
                 count = reports.total
                 _write_chunks(target, csv_chunks(reports))
+        elif args.bgstats is not None:
+            from marquoir.reports.bgstats import bgstats_chunks, name_maps
+            from marquoir.storage import name_changes
+
+            target, what = args.bgstats, "plays for BG Stats"
+            aliases, shown = name_maps(name_changes(engine))
+            with stream_reports(engine) as reports:
+                count = reports.total
+                chunks = bgstats_chunks(reports, exported_at=datetime.now(UTC), aliases=aliases, shown=shown)
+                _write_chunks(target, chunks)
         else:
             target, what = args.json, "backup with every version, dates and links; keep it private"
             with stream_backup(engine) as games:
@@ -335,6 +346,7 @@ def register_commands(subparsers: Any) -> None:
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--csv", metavar="FILE", help="CSV file to write, one row per player per game; - for stdout")
     what.add_argument("--json", metavar="FILE", help="backup to write: every game with its history and links")
+    what.add_argument("--bgstats", metavar="FILE", help="play file for the BG Stats app to import; - for stdout")
     p.add_argument("--database", metavar="URL", help=database_help)
     p.set_defaults(func=cmd_export)
 

@@ -1,5 +1,6 @@
 """Statistics per player name and game over saved games: games played, wins (shared ones counted and shown apart),
-average and best total, average points per category, and each player's totals over time.
+win rate, average and best total, average points per category (for each edition: Kanagawa's base game and its
+Yokai expansion apart), each player's totals over time, and two players' head-to-head.
 
 Pure functions over values: the players' records and results that :mod:`marquoir.storage.stats` reads from SQL
 (:func:`statistics`), or saved games themselves (:func:`player_statistics`, :func:`results`: the same figures from
@@ -10,14 +11,16 @@ section 4): every player at the top total wins, and such a win is *shared*.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from marquoir.games import get_game
 from marquoir.reports.i18n import Gettext
 from marquoir.storage.games import SavedGame, name_key
-from marquoir.storage.stats import PlayerRecord, PlayerResult
+from marquoir.storage.results import Encounter, PlayerResult
+from marquoir.storage.rows import EDITIONS, edition_of
+from marquoir.storage.stats import ALL_GAMES, Kind, PlayerRecord
 
 #: One player's result in one game (a point of the chart of totals over time).
 Result = PlayerResult
@@ -85,11 +88,20 @@ class _Tally:
     points: dict[str, int] = field(default_factory=dict)
 
 
-def records_of(games: Iterable[SavedGame]) -> list[PlayerRecord]:
+def is_of_kind(game: SavedGame, kind: Kind) -> bool:
+    """Whether a saved game is of this edition and number of players."""
+    if kind.players and len(game.report["players"]) != kind.players:
+        return False
+    return kind.edition in ("*", edition_of(game.table))
+
+
+def records_of(games: Iterable[SavedGame], kind: Kind = ALL_GAMES) -> list[PlayerRecord]:
     """The records that storage keeps, added up from saved games' reports instead (in the order of play, so the
-    name is the one last written)."""
+    name is the one last written), counting the games of ``kind``."""
     tallies: dict[tuple[str, str], _Tally] = {}
     for game in sorted(games, key=lambda g: (g.played_at, g.id)):
+        if not kind.is_all and not is_of_kind(game, kind):
+            continue
         winners = set(game.report["winners"])
         for player in game.report["players"]:
             total, won = int(player["total"]), player["name"] in winners
@@ -119,6 +131,7 @@ def results(games: Iterable[SavedGame]) -> list[Result]:
     found = []
     for game in sorted(games, key=lambda g: (g.played_at, g.id)):
         winners = set(game.report["winners"])
+        edition = edition_of(game.table)
         for player in game.report["players"]:
             won = player["name"] in winners
             found.append(
@@ -132,9 +145,89 @@ def results(games: Iterable[SavedGame]) -> list[Result]:
                     won,
                     won and len(winners) > 1,
                     game.share_token,
+                    {str(c): int(v) for c, v in player["breakdown"].items()},
+                    edition,
+                    len(game.report["players"]),
                 )
             )
     return found
+
+
+def record_of_results(found: Sequence[Result], key: str) -> PlayerRecord | None:
+    """One player's record added up from their results (such as the bounded slice of a period), or ``None``
+    when there are none; the name is the one last written."""
+    if not found:
+        return None
+    ordered = sorted(found, key=lambda r: (r.played_at, r.game_id))
+    points: dict[str, int] = {}
+    for result in ordered:
+        for category, value in result.points.items():
+            points[category] = points.get(category, 0) + value
+    return PlayerRecord(
+        ordered[-1].game,
+        key,
+        ordered[-1].name,
+        len(ordered),
+        sum(r.winner for r in ordered),
+        sum(r.shared for r in ordered),
+        max(r.total for r in ordered),
+        sum(r.total for r in ordered),
+        points,
+        ordered[-1].played_at,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EditionAverages:
+    """A player's figures in one edition of a game (``""``: the game has one): games and each category's average
+    per game, in the order of the game's sheet."""
+
+    edition: str
+    games: int
+    average_total: float
+    category_averages: Mapping[str, float]
+
+
+def averages_by_edition(game: str, records: Mapping[Kind, PlayerRecord]) -> list[EditionAverages]:
+    """Each category's average per game in each edition of ``game`` that the player played (from their records by
+    edition, every number of players counted)."""
+    categories = get_game(game).categories
+    found = []
+    for edition in EDITIONS.get(game, ("",)):
+        record = records.get(Kind(edition, 0))
+        if record is None or not record.games:
+            continue
+        averages = {c: record.category_points.get(c, 0) / record.games for c in categories}
+        found.append(EditionAverages(edition, record.games, record.total_points / record.games, averages))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two players over the games they played together: how many, how many each won (``shared``: won together),
+    how often each finished ahead of the other, and how often at the same place."""
+
+    games: int
+    first_wins: int
+    second_wins: int
+    shared_wins: int
+    first_ahead: int
+    second_ahead: int
+    same_place: int
+
+
+def head_to_head(found: Iterable[Encounter]) -> HeadToHead:
+    """The head-to-head of two players from the games they played together."""
+    games = first_wins = second_wins = shared = first_ahead = second_ahead = same = 0
+    for e in found:
+        games += 1
+        first_wins += e.first_won
+        second_wins += e.second_won
+        shared += e.first_won and e.second_won
+        first_ahead += e.first_rank < e.second_rank
+        second_ahead += e.second_rank < e.first_rank
+        same += e.first_rank == e.second_rank
+    return HeadToHead(games, first_wins, second_wins, shared, first_ahead, second_ahead, same)
 
 
 def last_games(found: Iterable[Result], count: int) -> tuple[list[Result], bool]:

@@ -13,7 +13,7 @@ are already there. Both keep the players' records up to date (:func:`marquoir.st
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Generic, TypeVar
@@ -22,13 +22,15 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, RowMapping
 
 from marquoir.core.report import ScoreReport
+from marquoir.document import parse_table
 from marquoir.games import AnyTable
-from marquoir.storage.backup import BackupGame, BackupVersion
+from marquoir.storage.backup import BackupGame, BackupGroup, BackupVersion
 from marquoir.storage.database import guarded, write_transaction
-from marquoir.storage.games import SavedGame, new_token, stored
-from marquoir.storage.rows import player_rows, read_utc, utc
-from marquoir.storage.schema import game_players, game_versions, games
-from marquoir.storage.stats import refresh_records
+from marquoir.storage.games import Details, SavedGame, in_group, new_token, stored
+from marquoir.storage.groups import aliases_of
+from marquoir.storage.rows import edition_of, player_rows, read_utc, utc
+from marquoir.storage.schema import game_counts, game_players, game_versions, games, group_players, groups
+from marquoir.storage.stats import add_to_counts, refresh_records
 
 T = TypeVar("T")
 #: What ``next`` gives at the end of the rows.
@@ -42,13 +44,20 @@ MAX_BATCH = 2000
 
 @dataclass(frozen=True, slots=True)
 class GameReport:
-    """A saved game's score report at its current version, without its document (what the CSV export needs)."""
+    """A saved game at its current version as the exports read it: its score report and table document, its
+    details, its read-only token and dates (no edit token)."""
 
     id: int
     game: str
     played_at: datetime
     version: int
     report: Mapping[str, Any]
+    document: Mapping[str, Any] = field(default_factory=dict)
+    details: Details = field(default_factory=Details)
+    share_token: str = ""
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    group_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +91,11 @@ class Stream(Generic[T]):
                     self._connection.execution_options(isolation_level="REPEATABLE READ")
                 self._connection.begin()
                 self.total = int(self._connection.execute(count).scalar_one())
-                result = self._connection.execute(query.execution_options(yield_per=batch))
+                self._result = self._connection.execute(query.execution_options(yield_per=batch))
             except BaseException:
                 self._connection.close()
                 raise
-        self._items = make(result.mappings())
+        self._items = make(self._result.mappings())
 
     def __iter__(self) -> Stream[T]:
         return self
@@ -109,7 +118,10 @@ class Stream(Generic[T]):
         """End the read transaction and give the connection back (idempotent)."""
         if not self._closed:
             self._closed = True
-            self._connection.close()
+            try:
+                self._result.close()  # a server-side cursor read part of the way is closed, not left to the collector
+            finally:
+                self._connection.close()
 
     def __enter__(self) -> Stream[T]:
         return self
@@ -120,22 +132,37 @@ class Stream(Generic[T]):
         self.close()
 
 
-def stream_reports(engine: Engine, *, batch: int = STREAM_BATCH) -> Stream[GameReport]:
-    """Every saved game's current score report, oldest played first (then by id)."""
-    query = sa.select(games.c.id, games.c.game, games.c.played_at, games.c.version, games.c.report).order_by(
-        games.c.played_at, games.c.id
-    )
+#: What :func:`stream_reports` reads when it is given no group: every game, every group's included.
+EVERY_GAME: Any = object()
+
+
+def stream_reports(engine: Engine, *, batch: int = STREAM_BATCH, group_id: Any = EVERY_GAME) -> Stream[GameReport]:
+    """Every saved game of a group (``None``: the games outside any group; by default every game), at its current
+    version, oldest played first (then by id)."""
+    query = sa.select(
+        games.c.id, games.c.game, games.c.played_at, games.c.version, games.c.report, games.c.document,
+        games.c.place, games.c.duration_min, games.c.notes, games.c.share_token, games.c.created_at,
+        games.c.updated_at, games.c.group_id,
+    ).order_by(games.c.played_at, games.c.id)  # fmt: skip
+    count = sa.select(sa.func.count()).select_from(games)
+    if group_id is not EVERY_GAME:
+        query, count = query.where(in_group(games.c.group_id, group_id)), count.where(in_group(games.c.group_id,
+                                                                                              group_id))  # fmt: skip
 
     def make(rows: Iterator[RowMapping]) -> Iterator[GameReport]:
         for r in rows:
-            yield GameReport(r["id"], r["game"], read_utc(r["played_at"]), r["version"], r["report"])
+            yield GameReport(
+                r["id"], r["game"], read_utc(r["played_at"]), r["version"], r["report"], r["document"],
+                Details(r["place"], r["duration_min"], r["notes"]), r["share_token"], read_utc(r["created_at"]),
+                read_utc(r["updated_at"]), r["group_id"],
+            )  # fmt: skip
 
-    count = sa.select(sa.func.count()).select_from(games)
     return Stream(engine, query, count, make, "read the games", batch)
 
 
 def stream_backup(engine: Engine, *, batch: int = STREAM_BATCH) -> Stream[BackupGame]:
-    """Every saved game with its whole history, tokens and dates, in the order they were saved (by id)."""
+    """Every saved game with its whole history, tokens, dates, details and group, in the order they were saved (by
+    id). The first game of each group carries its players' merged and renamed names."""
     query = (
         sa.select(
             games.c.id,
@@ -145,14 +172,41 @@ def stream_backup(engine: Engine, *, batch: int = STREAM_BATCH) -> Stream[Backup
             games.c.played_at,
             games.c.created_at,
             games.c.updated_at,
+            games.c.group_id,
+            groups.c.token.label("group_token"),
+            groups.c.name.label("group_name"),
+            groups.c.created_at.label("group_created_at"),
             game_versions.c.version,
             game_versions.c.saved_at,
             game_versions.c.document,
             game_versions.c.report,
+            game_versions.c.played_at.label("version_played_at"),
+            game_versions.c.place,
+            game_versions.c.duration_min,
+            game_versions.c.notes,
         )
         .join(game_versions, game_versions.c.game_id == games.c.id)
+        .outerjoin(groups, groups.c.id == games.c.group_id)
         .order_by(games.c.id, game_versions.c.version)
     )
+    seen: set[int] = set()
+
+    def group_of(first: RowMapping) -> BackupGroup | None:
+        if first["group_id"] is None or first["group_token"] is None:
+            return None
+        names: tuple[tuple[str, str, str | None], ...] = ()
+        if first["group_id"] not in seen:  # a group's names once, with its first game
+            seen.add(first["group_id"])
+            with guarded("back up the games"), engine.connect() as connection:
+                names = tuple(
+                    (str(k), str(c), n)
+                    for k, c, n in connection.execute(
+                        sa.select(group_players.c.name_key, group_players.c.counts_as, group_players.c.name)
+                        .where(group_players.c.group_id == first["group_id"])
+                        .order_by(group_players.c.name_key)
+                    )
+                )
+        return BackupGroup(first["group_token"], first["group_name"], read_utc(first["group_created_at"]), names)
 
     def game_of(first: RowMapping, versions: list[BackupVersion]) -> BackupGame:
         return BackupGame(
@@ -163,6 +217,7 @@ def stream_backup(engine: Engine, *, batch: int = STREAM_BATCH) -> Stream[Backup
             read_utc(first["created_at"]),
             read_utc(first["updated_at"]),
             tuple(versions),
+            group_of(first),
         )
 
     def make(rows: Iterator[RowMapping]) -> Iterator[BackupGame]:
@@ -174,7 +229,9 @@ def stream_backup(engine: Engine, *, batch: int = STREAM_BATCH) -> Stream[Backup
                 versions = []
             if not versions:
                 first = r
-            versions.append(BackupVersion(r["version"], read_utc(r["saved_at"]), r["document"], r["report"]))
+            played = None if r["version_played_at"] is None else read_utc(r["version_played_at"])
+            versions.append(BackupVersion(r["version"], read_utc(r["saved_at"]), r["document"], r["report"], played,
+                                          Details(r["place"], r["duration_min"], r["notes"])))  # fmt: skip
         if first is not None:
             yield game_of(first, versions)
 
@@ -219,19 +276,53 @@ def save_games(engine: Engine, entries: Sequence[NewGame], *, now: datetime | No
                 for i, p in zip(ids, prepared, strict=True)
             ],
         )
-        players = [r for i, p in zip(ids, prepared, strict=True) for r in player_rows(i, p[0], p[3], p[5])]
+        players = [
+            r
+            for i, p, entry in zip(ids, prepared, entries, strict=True)
+            for r in player_rows(i, p[0], p[3], p[5], edition=edition_of(entry.table))
+        ]
         connection.execute(game_players.insert(), players)
         refresh_records(connection, (), players)
+        add_to_counts(connection, {None: len(ids)})
     return [
         SavedGame(i, game, share, edit, played, moment, moment, 1, document, report)
         for i, (game, share, edit, played, document, report) in zip(ids, prepared, strict=True)
     ]
 
 
+def _restore_groups(connection: Connection, backups: Sequence[BackupGame]) -> dict[str, int]:
+    """The groups of ``backups`` by token: found, or made (with their players' names) when missing."""
+    wanted: dict[str, BackupGroup] = {}
+    names: dict[str, list[tuple[str, str, str | None]]] = {}
+    for backup in backups:
+        if backup.group is not None:
+            wanted.setdefault(backup.group.token, backup.group)
+            names.setdefault(backup.group.token, []).extend(backup.group.players)
+    if not wanted:
+        return {}
+    ids = {str(t): int(i) for t, i in connection.execute(
+        sa.select(groups.c.token, groups.c.id).where(groups.c.token.in_(sorted(wanted))))}  # fmt: skip
+    for token, group in wanted.items():
+        if token not in ids:
+            ids[token] = int(connection.execute(groups.insert().returning(groups.c.id), {
+                "token": token, "name": group.name, "created_at": utc(group.created_at)}).scalar_one())  # fmt: skip
+            connection.execute(game_counts.insert(), {"group_id": ids[token], "games": 0})
+    for token in wanted:
+        known = set(connection.execute(
+            sa.select(group_players.c.name_key).where(group_players.c.group_id == ids[token])).scalars())  # fmt: skip
+        fresh = {key: (counts_as, name) for key, counts_as, name in names[token] if key not in known}
+        rows = [{"group_id": ids[token], "name_key": key, "counts_as": counts_as, "name": name}
+                for key, (counts_as, name) in fresh.items()]  # fmt: skip
+        if rows:
+            connection.execute(group_players.insert(), rows)
+    return ids
+
+
 def restore_games(engine: Engine, backups: Sequence[BackupGame]) -> list[bool]:
-    """Put back games from a backup with their tokens, dates and whole history, in one transaction (new ids).
-    A game whose share or edit token is saved already is left as it is. Says, game by game, whether it was
-    restored. At most :data:`MAX_BATCH` at a time."""
+    """Put back games from a backup with their tokens, dates, details, groups and whole history, in one
+    transaction (new ids; a group missing is made again with its token). A game whose share or edit token is
+    saved already is left as it is. Says, game by game, whether it was restored. At most :data:`MAX_BATCH` at a
+    time."""
     _check_batch(len(backups))
     if not backups:
         return []
@@ -248,28 +339,37 @@ def restore_games(engine: Engine, backups: Sequence[BackupGame]) -> list[bool]:
                 fresh.append(backup)
                 seen.update(mine)
         if fresh:
-            ids = _insert_games(connection, [_restored_row(b) for b in fresh])
+            group_ids = _restore_groups(connection, fresh)
+            chosen = [None if b.group is None else group_ids[b.group.token] for b in fresh]
+            ids = _insert_games(connection, [_restored_row(b, g) for b, g in zip(fresh, chosen, strict=True)])
             connection.execute(
                 game_versions.insert(),
                 [
                     {"game_id": i, "version": v.version, "saved_at": utc(v.saved_at), "document": v.document,
-                     "report": v.report}
+                     "report": v.report, "played_at": None if v.played_at is None else utc(v.played_at),
+                     **v.details.values()}
                     for i, b in zip(ids, fresh, strict=True)
                     for v in b.versions
                 ],
             )  # fmt: skip
-            players = [
-                row
-                for i, b in zip(ids, fresh, strict=True)
-                for row in player_rows(i, b.game, utc(b.played_at), b.current.report)
-            ]
+            players = []
+            for i, b, group_id in zip(ids, fresh, chosen, strict=True):
+                report = b.current.report
+                aliases = aliases_of(connection, group_id, (p["name"] for p in report["players"]))
+                edition = edition_of(parse_table(dict(b.current.document)))
+                players += player_rows(i, b.game, utc(b.played_at), report, group_id=group_id, edition=edition,
+                                       aliases=aliases)  # fmt: skip
             connection.execute(game_players.insert(), players)
             refresh_records(connection, (), players)
+            counted: dict[int | None, int] = {}
+            for group_id in chosen:
+                counted[group_id] = counted.get(group_id, 0) + 1
+            add_to_counts(connection, counted)
     restored = {id(b) for b in fresh}
     return [id(b) in restored for b in backups]
 
 
-def _restored_row(backup: BackupGame) -> dict[str, Any]:
+def _restored_row(backup: BackupGame, group_id: int | None) -> dict[str, Any]:
     current = backup.current
     return {
         "game": backup.game,
@@ -281,4 +381,6 @@ def _restored_row(backup: BackupGame) -> dict[str, Any]:
         "version": current.version,
         "document": current.document,
         "report": current.report,
+        "group_id": group_id,
+        **current.details.values(),
     }

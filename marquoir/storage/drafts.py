@@ -18,8 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine, RowMapping
 
 from marquoir.storage.database import guarded, read_transaction, write_transaction
-from marquoir.storage.games import new_token
-from marquoir.storage.rows import read_utc, utc
+from marquoir.storage.rows import new_token, read_utc, utc
 from marquoir.storage.schema import drafts
 
 #: How long a draft is kept after it was last written.

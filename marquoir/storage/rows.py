@@ -1,12 +1,28 @@
-"""What the storage modules share: the search key of a name, dates in UTC, and the ``game_players`` rows of a game
-built from its score report (JSON). Pure functions."""
+"""What the storage modules share: the search key of a name, dates in UTC, a table's edition, and the
+``game_players`` rows of a game built from its score report (JSON). Pure functions."""
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
+
+from marquoir.games import AnyTable
+from marquoir.games.kanagawa.table import Table as KanagawaTable
+from marquoir.storage.schema import NO_GROUP
+
+#: Bytes of randomness in each token (the token is about 4/3 as many characters).
+TOKEN_BYTES = 24
+#: The editions a game's statistics are told apart by: Kanagawa's base game and its Yokai expansion; a game of one
+#: edition has the edition ``""``.
+EDITIONS: Mapping[str, tuple[str, ...]] = {"kanagawa": ("base", "yokai")}
+
+
+def new_token() -> str:
+    """An unguessable URL-safe token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def name_key(name: str) -> str:
@@ -37,20 +53,45 @@ def read_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def player_rows(game_id: int, game: str, played_at: datetime, report: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The ``game_players`` rows of a game from its score report: seat, name and key, total, rank, whether the
-    player won and whether that win was shared, the points of each category."""
+def edition_of(table: AnyTable) -> str:
+    """The edition a table is played with: ``yokai`` for Kanagawa with an expansion family, ``base`` for
+    Kanagawa without, ``""`` for a game of one edition."""
+    if isinstance(table, KanagawaTable):
+        return "yokai" if table.is_yokai else "base"
+    return ""
+
+
+def scope(group_id: int | None) -> int:
+    """The ``group_id`` of the players' rows and records of a game in this group (``None``: outside any)."""
+    return NO_GROUP if group_id is None else group_id
+
+
+def player_rows(
+    game_id: int,
+    game: str,
+    played_at: datetime,
+    report: Mapping[str, Any],
+    *,
+    group_id: int | None = None,
+    edition: str = "",
+    aliases: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """The ``game_players`` rows of a game from its score report: seat, name as typed and the key of the player it
+    counts as (``aliases``: a group's merged and renamed names), total, rank, whether the player won and whether
+    that win was shared, the points of each category; the game's group, edition and number of players."""
     winners = set(report["winners"])
     shared = len(winners) > 1
+    count = len(report["players"])
     rows = []
     for seat, player in enumerate(report["players"]):
         won = player["name"] in winners
+        key = name_key(player["name"])
         rows.append(
             {
                 "game_id": game_id,
                 "seat": seat,
                 "name": player["name"],
-                "name_key": name_key(player["name"]),
+                "name_key": (aliases or {}).get(key, key),
                 "total": int(player["total"]),
                 "rank": int(player["rank"]),
                 "winner": won,
@@ -58,6 +99,9 @@ def player_rows(game_id: int, game: str, played_at: datetime, report: Mapping[st
                 "played_at": played_at,
                 "shared_win": won and shared,
                 "points": {str(c): int(v) for c, v in player["breakdown"].items()},
+                "group_id": scope(group_id),
+                "edition": edition,
+                "players": count,
             }
         )
     return rows

@@ -1,19 +1,21 @@
-"""Players' records and results, from SQL: the statistics read a few rows and an index, never the documents.
+"""Players' records, from SQL: the statistics read a few rows and an index, never the documents.
 
-Each player's record in each game (``player_stats``: games, wins, shared wins, best total, sums of totals and of
-each category's points, last played, the name as last written) is kept up to date by :func:`refresh_records` in
-the same transaction as every save, correction and deletion: counts and sums by what the change added and took
-away, the best total and the latest name by one index seek each when they may have changed. The statistics pages
-then read at most a page of records (:func:`player_records`) and a bounded number of results
-(:func:`player_results`, :func:`latest_results`), whatever the number of games saved.
+Each player's record (``player_stats``) is kept per group (0: outside any group), game, edition and number of
+players, with the rollups over every edition (``*``) and every number of players (0): games, wins, shared wins,
+best total, sums of totals and of each category's points, last played, the name shown (as last written, or the
+name a group gave a renamed player). :func:`refresh_records` keeps them in the same transaction as every save,
+correction, deletion and merge: each player row of the change adds to (or takes from) its four records — its own
+edition and number of players, and the three rollups — counts and sums by what the change added and took away,
+the best total and the latest name by an index seek each when they may have changed. The statistics pages then
+read at most a page of records (:func:`player_records`), whatever the number of games saved and whichever edition
+and number of players they show; the results over time and between two dates are :mod:`marquoir.storage.results`'.
 
-Values out: :class:`PlayerRecord` (counts and sums; the averages are :mod:`marquoir.reports.stats`') and
-:class:`PlayerResult` (one player's result in one game, with the game's read-only token for a link).
+Values out: :class:`PlayerRecord` (counts and sums; the averages are :mod:`marquoir.reports.stats`').
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -23,17 +25,43 @@ from sqlalchemy.engine import Connection, Engine, RowMapping
 
 from marquoir.storage.database import guarded, read_transaction
 from marquoir.storage.errors import StorageError
-from marquoir.storage.rows import like_pattern, name_key, read_utc
-from marquoir.storage.schema import game_players, games, player_stats
+from marquoir.storage.rows import like_pattern, name_key, read_utc, scope
+from marquoir.storage.schema import (
+    ANY_EDITION,
+    ANY_PLAYERS,
+    NO_GROUP,
+    game_counts,
+    game_players,
+    group_players,
+    player_stats,
+)
 
-#: The most records one call returns, and the most results.
+#: The most records one call returns.
 MAX_RECORDS = 500
-MAX_RESULTS = 1000
 #: An arbitrary constant: the PostgreSQL advisory lock that serialises the updates of the records (SQLite's
 #: writers are serialised already).
 _PG_RECORDS_LOCK = 0x6D61_7273
 #: Keys per ``IN`` list.
 _CHUNK = 200
+#: A record's key: group (0: none), game, edition (``*``: any), number of players (0: any), name key.
+RecordKey = tuple[int, str, str, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """Which games a record counts: one edition (``base``, ``yokai``; ``*`` any) and one number of players (0:
+    any)."""
+
+    edition: str = ANY_EDITION
+    players: int = ANY_PLAYERS
+
+    @property
+    def is_all(self) -> bool:
+        return self.edition == ANY_EDITION and self.players == ANY_PLAYERS
+
+
+#: Every game, whatever its edition and number of players.
+ALL_GAMES = Kind()
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,22 +79,6 @@ class PlayerRecord:
     total_points: int
     category_points: Mapping[str, int]
     last_played: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """One player's result in one game (a point of the chart of totals over time); ``share_token`` opens the game
-    read-only."""
-
-    game_id: int
-    game: str
-    played_at: datetime
-    name: str
-    total: int
-    rank: int
-    winner: bool
-    shared: bool
-    share_token: str = ""
 
 
 # ---------------------------------------------------------------- keeping the records
@@ -102,40 +114,86 @@ class _Change:
             self.latest_added = latest
 
 
+def record_keys(row: Mapping[Any, Any]) -> tuple[RecordKey, ...]:
+    """The four records a player row counts in: its edition and number of players, and the three rollups."""
+    group, game, key = int(row["group_id"]), str(row["game"]), str(row["name_key"])
+    edition, players = str(row["edition"]), int(row["players"])
+    return (
+        (group, game, edition, players, key),
+        (group, game, edition, ANY_PLAYERS, key),
+        (group, game, ANY_EDITION, players, key),
+        (group, game, ANY_EDITION, ANY_PLAYERS, key),
+    )
+
+
+def _record_where(key: RecordKey) -> sa.ColumnElement[bool]:
+    return sa.and_(
+        player_stats.c.group_id == key[0],
+        player_stats.c.game == key[1],
+        player_stats.c.edition == key[2],
+        player_stats.c.players == key[3],
+        player_stats.c.name_key == key[4],
+    )
+
+
+def add_to_counts(connection: Connection, changes: Mapping[int | None, int]) -> None:
+    """Add to the number of games of groups (``None``: outside any): a group -> games saved (or, negative,
+    deleted) in this transaction. The counts' rows are made with their groups, so this only ever updates."""
+    for group_id, delta in changes.items():
+        if delta:
+            key = NO_GROUP if group_id is None else group_id
+            connection.execute(
+                game_counts.update().where(game_counts.c.group_id == key).values(games=game_counts.c.games + delta)
+            )
+
+
+def games_in(connection: Connection, group_id: int | None) -> int:
+    """How many games a group holds (``None``: outside any group), from its count."""
+    key = NO_GROUP if group_id is None else group_id
+    found = connection.execute(sa.select(game_counts.c.games).where(game_counts.c.group_id == key)).scalar()
+    return int(found or 0)
+
+
 def refresh_records(
     connection: Connection, removed: Iterable[Mapping[Any, Any]], added: Iterable[Mapping[Any, Any]]
 ) -> None:
     """Bring the records of the players in ``removed`` and ``added`` (``game_players`` rows, already deleted and
     inserted in this transaction) up to date. Called by every function that writes players."""
-    changes: dict[tuple[str, str], _Change] = {}
+    changes: dict[RecordKey, _Change] = {}
     for sign, rows in ((-1, removed), (1, added)):
         for row in rows:
-            changes.setdefault((row["game"], row["name_key"]), _Change()).add(row, sign)
+            for key in record_keys(row):
+                changes.setdefault(key, _Change()).add(row, sign)
     if not changes:
         return
     if connection.dialect.name == "postgresql":
         # Two savers of one player must not both add to the record they read: one after the other.
         connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_RECORDS_LOCK})
     keys = sorted(changes)
-    existing: dict[tuple[str, str], RowMapping] = {}
+    existing: dict[RecordKey, RowMapping] = {}
+    columns = (player_stats.c.group_id, player_stats.c.game, player_stats.c.edition, player_stats.c.players,
+               player_stats.c.name_key)  # fmt: skip
     for start in range(0, len(keys), _CHUNK):
-        chosen = sa.tuple_(player_stats.c.game, player_stats.c.name_key).in_(keys[start : start + _CHUNK])
+        chosen = sa.tuple_(*columns).in_(keys[start : start + _CHUNK])
         for record in connection.execute(sa.select(player_stats).where(chosen)).mappings():
-            existing[(record["game"], record["name_key"])] = record
+            existing[(record["group_id"], record["game"], record["edition"], record["players"],
+                      record["name_key"])] = record  # fmt: skip
+    shown = _shown_names(connection, {(k[0], k[4]) for k in keys if k[0] != NO_GROUP})
     inserts, updates, deletes = [], [], []
     for key in keys:
         change, old = changes[key], existing.get(key)
         count = (old["games"] if old is not None else 0) + change.games
+        named = {"k_group": key[0], "k_game": key[1], "k_edition": key[2], "k_players": key[3], "k_key": key[4]}
         if count <= 0:
             if old is not None:
-                deletes.append({"k_game": key[0], "k_key": key[1]})
+                deletes.append(named)
             continue
         best, name, last = _best_and_latest(connection, key, change, old)
         points = dict(old["points"]) if old is not None else {}
         for category, delta in change.points.items():
             points[category] = points.get(category, 0) + delta
         values = {
-            "name": name,
+            "name": shown.get((key[0], key[4]), name),
             "games": count,
             "wins": (old["wins"] if old is not None else 0) + change.wins,
             "shared_wins": (old["shared_wins"] if old is not None else 0) + change.shared_wins,
@@ -145,10 +203,17 @@ def refresh_records(
             "last_played": last,
         }
         if old is None:
-            inserts.append({"game": key[0], "name_key": key[1], **values})
+            inserts.append({"group_id": key[0], "game": key[1], "edition": key[2], "players": key[3],
+                            "name_key": key[4], **values})  # fmt: skip
         else:
-            updates.append({"k_game": key[0], "k_key": key[1], **values})
-    where = (player_stats.c.game == sa.bindparam("k_game")) & (player_stats.c.name_key == sa.bindparam("k_key"))
+            updates.append({**named, **values})
+    where = sa.and_(
+        player_stats.c.group_id == sa.bindparam("k_group"),
+        player_stats.c.game == sa.bindparam("k_game"),
+        player_stats.c.edition == sa.bindparam("k_edition"),
+        player_stats.c.players == sa.bindparam("k_players"),
+        player_stats.c.name_key == sa.bindparam("k_key"),
+    )
     if deletes:
         connection.execute(player_stats.delete().where(where), deletes)
     if updates:
@@ -157,11 +222,39 @@ def refresh_records(
         connection.execute(player_stats.insert(), inserts)
 
 
+def _shown_names(connection: Connection, keys: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
+    """The names groups gave their renamed players, among ``keys`` (group, name key)."""
+    found: dict[tuple[int, str], str] = {}
+    ordered = sorted(keys)
+    for start in range(0, len(ordered), _CHUNK):
+        chosen = sa.tuple_(group_players.c.group_id, group_players.c.name_key).in_(ordered[start : start + _CHUNK])
+        rows = connection.execute(
+            sa.select(group_players.c.group_id, group_players.c.name_key, group_players.c.name).where(
+                chosen, group_players.c.name.is_not(None)
+            )
+        )
+        found.update({(int(g), str(k)): str(n) for g, k, n in rows})
+    return found
+
+
+def _mine(key: RecordKey) -> sa.ColumnElement[bool]:
+    """The player rows a record counts."""
+    condition = sa.and_(
+        game_players.c.group_id == key[0], game_players.c.game == key[1], game_players.c.name_key == key[4]
+    )
+    if key[2] != ANY_EDITION:
+        condition = sa.and_(condition, game_players.c.edition == key[2])
+    if key[3] != ANY_PLAYERS:
+        condition = sa.and_(condition, game_players.c.players == key[3])
+    return condition
+
+
 def _best_and_latest(
-    connection: Connection, key: tuple[str, str], change: _Change, old: RowMapping | None
+    connection: Connection, key: RecordKey, change: _Change, old: RowMapping | None
 ) -> tuple[int, str, datetime]:
     """The best total, the name as last written and the last date of play of a record after a change: from the
-    change itself when it only added games later than the record's last, else by an index seek each."""
+    change itself when it only added games later than the record's last, else by an index seek each (a rollup)
+    or a walk of the player's rows (an edition or a number of players)."""
     latest = change.latest_added
     if not change.removed and latest is not None and change.best_added is not None:
         if old is None:
@@ -170,7 +263,7 @@ def _best_and_latest(
             return max(old["best_total"], change.best_added), latest[3], latest[0]
         if latest[0] < read_utc(old["last_played"]):
             return max(old["best_total"], change.best_added), old["name"], read_utc(old["last_played"])
-    mine = (game_players.c.game == key[0]) & (game_players.c.name_key == key[1])
+    mine = _mine(key)
     best = connection.execute(sa.select(sa.func.max(game_players.c.total)).where(mine)).scalar_one()
     name, played_at = connection.execute(
         sa.select(game_players.c.name, game_players.c.played_at)
@@ -179,6 +272,22 @@ def _best_and_latest(
         .limit(1)
     ).one()
     return int(best), str(name), read_utc(played_at)
+
+
+def rebuild_records(connection: Connection, group_id: int, keys: Iterable[str]) -> None:
+    """Add up again, from their rows, every record of the players ``keys`` in a group (after their rows changed
+    key: a merge). Reads those players' rows, in the order of play."""
+    wanted = sorted(set(keys))
+    if not wanted:
+        return
+    connection.execute(player_stats.delete().where(player_stats.c.group_id == group_id,
+                                                   player_stats.c.name_key.in_(wanted)))  # fmt: skip
+    rows = connection.execute(
+        sa.select(game_players)
+        .where(game_players.c.group_id == group_id, game_players.c.name_key.in_(wanted))
+        .order_by(game_players.c.played_at, game_players.c.game_id, game_players.c.seat)
+    ).mappings()
+    refresh_records(connection, (), list(rows))
 
 
 # ---------------------------------------------------------------- reading them
@@ -206,16 +315,32 @@ def _searched(search: str | None) -> sa.ColumnElement[bool]:
     return player_stats.c.name_key.like(like_pattern(key), escape="\\")
 
 
+def _of_kind(group_id: int | None, kind: Kind) -> sa.ColumnElement[bool]:
+    return sa.and_(
+        player_stats.c.group_id == scope(group_id),
+        player_stats.c.edition == kind.edition,
+        player_stats.c.players == kind.players,
+    )
+
+
 def player_records(
-    engine: Engine, game: str, *, search: str | None = None, limit: int = 50, offset: int = 0
+    engine: Engine,
+    game: str,
+    *,
+    search: str | None = None,
+    limit: int = 50,
+    offset: int = 0,
+    group_id: int | None = None,
+    kind: Kind = ALL_GAMES,
 ) -> list[PlayerRecord]:
-    """The records of ``game``'s players, most games first (then by name key); ``search`` keeps the names that
-    contain it (accents and case ignored). At most ``limit``."""
+    """The records of ``game``'s players in a group (``None``: outside any), counting the games of ``kind``, most
+    games first (then by name key); ``search`` keeps the names that contain it (accents and case ignored). At
+    most ``limit``."""
     if not 0 < limit <= MAX_RECORDS or offset < 0:
         raise StorageError(f"player_records: limit must be 1–{MAX_RECORDS} and offset ≥ 0", "error")
     query = (
         sa.select(player_stats)
-        .where(player_stats.c.game == game, _searched(search))
+        .where(player_stats.c.game == game, _of_kind(group_id, kind), _searched(search))
         .order_by(player_stats.c.games.desc(), player_stats.c.name_key)
         .limit(limit)
         .offset(offset)
@@ -224,101 +349,86 @@ def player_records(
         return [_record(r) for r in connection.execute(query).mappings()]
 
 
-def player_counts(engine: Engine, *, search: str | None = None) -> dict[str, int]:
-    """How many players (name keys) each game has, or has whose names contain ``search``."""
-    query = sa.select(player_stats.c.game, sa.func.count()).where(_searched(search)).group_by(player_stats.c.game)
+def player_counts(
+    engine: Engine, *, search: str | None = None, group_id: int | None = None, kind: Kind = ALL_GAMES
+) -> dict[str, int]:
+    """How many players (name keys) each game has in a group, with games of ``kind``, or has whose names contain
+    ``search``."""
+    query = (
+        sa.select(player_stats.c.game, sa.func.count())
+        .where(_of_kind(group_id, kind), _searched(search))
+        .group_by(player_stats.c.game)
+    )
     with guarded("read the statistics"), read_transaction(engine) as connection:
         return {str(game): int(count) for game, count in connection.execute(query)}
 
 
-def records_of_player(engine: Engine, player: str) -> list[PlayerRecord]:
-    """The records of the player called ``player`` (accents and case ignored) in every game they played, most
-    games first (then by game)."""
+def records_of_player(engine: Engine, player: str, *, group_id: int | None = None) -> list[PlayerRecord]:
+    """The records of the player called ``player`` (accents and case ignored) in a group, in every game they
+    played, most games first (then by game)."""
     key = name_key(player)
     query = (
         sa.select(player_stats)
-        .where(player_stats.c.name_key == key)
+        .where(player_stats.c.name_key == key, _of_kind(group_id, ALL_GAMES))
         .order_by(player_stats.c.games.desc(), player_stats.c.game)
     )
     with guarded("read the statistics"), read_transaction(engine) as connection:
         return [_record(r) for r in connection.execute(query).mappings()]
 
 
-_RESULT_COLUMNS = (
-    game_players.c.game_id,
-    game_players.c.game,
-    game_players.c.played_at,
-    game_players.c.name,
-    game_players.c.total,
-    game_players.c.rank,
-    game_players.c.winner,
-    game_players.c.shared_win,
-    games.c.share_token,
-)
-_NEWEST_FIRST = (game_players.c.played_at.desc(), game_players.c.game_id.desc(), game_players.c.seat.desc())
-
-
-def _result(row: RowMapping) -> PlayerResult:
-    return PlayerResult(
-        row["game_id"],
-        row["game"],
-        read_utc(row["played_at"]),
-        row["name"],
-        row["total"],
-        row["rank"],
-        bool(row["winner"]),
-        bool(row["shared_win"]),
-        row["share_token"],
+def records_by_kind(engine: Engine, game: str, player: str, *, group_id: int | None = None) -> dict[Kind, PlayerRecord]:
+    """Every record of one player in one game of a group: by edition and number of players, and the rollups (at
+    most a few dozen rows)."""
+    query = sa.select(player_stats).where(
+        player_stats.c.group_id == scope(group_id),
+        player_stats.c.game == game,
+        player_stats.c.name_key == name_key(player),
     )
+    with guarded("read the statistics"), read_transaction(engine) as connection:
+        return {Kind(r["edition"], r["players"]): _record(r) for r in connection.execute(query).mappings()}
 
 
-def _results_query(game: str, key: str, limit: int) -> sa.Select[Any]:
-    return (
-        sa.select(*_RESULT_COLUMNS)
-        .join(games, games.c.id == game_players.c.game_id)
-        .where(game_players.c.game == game, game_players.c.name_key == key)
-        .order_by(*_NEWEST_FIRST)
+@dataclass(frozen=True, slots=True)
+class PlayerName:
+    """A player of a group as its players' page lists them: their key, the name shown, how many games (every game
+    counted)."""
+
+    key: str
+    name: str
+    games: int
+
+
+def players_of(engine: Engine, *, group_id: int | None = None, limit: int = 200) -> list[PlayerName]:
+    """A group's players, most games first (every game counted), at most ``limit``: reads their records."""
+    if not 0 < limit <= MAX_RECORDS:
+        raise StorageError(f"players_of: limit must be 1–{MAX_RECORDS}", "error")
+    count = sa.func.sum(player_stats.c.games).label("count")
+    query = (
+        sa.select(player_stats.c.name_key, sa.func.max(player_stats.c.name), count)
+        .where(_of_kind(group_id, ALL_GAMES))
+        .group_by(player_stats.c.name_key)
+        .order_by(sa.desc("count"), player_stats.c.name_key)
         .limit(limit)
     )
+    with guarded("read the players"), read_transaction(engine) as connection:
+        return [PlayerName(str(k), str(n), int(c)) for k, n, c in connection.execute(query)]
 
 
-def _check_limit(limit: int) -> None:
-    if not 0 < limit <= MAX_RESULTS:
-        raise StorageError(f"results: limit must be 1–{MAX_RESULTS}", "error")
+def names_in_game(engine: Engine, game: str, *, group_id: int | None = None, limit: int = 200) -> list[PlayerName]:
+    """A group's players of one game, most games first, at most ``limit`` (their names only: an index range)."""
+    if not 0 < limit <= MAX_RECORDS:
+        raise StorageError(f"names_in_game: limit must be 1–{MAX_RECORDS}", "error")
+    query = (
+        sa.select(player_stats.c.name_key, player_stats.c.name, player_stats.c.games)
+        .where(player_stats.c.game == game, _of_kind(group_id, ALL_GAMES))
+        .order_by(player_stats.c.games.desc(), player_stats.c.name_key)
+        .limit(limit)
+    )
+    with guarded("read the players"), read_transaction(engine) as connection:
+        return [PlayerName(str(k), str(n), int(c)) for k, n, c in connection.execute(query)]
 
 
-def player_results(engine: Engine, game: str, player: str, *, limit: int = 200) -> list[PlayerResult]:
-    """The results of the player called ``player`` (accents and case ignored) in ``game``, newest first, at most
-    ``limit`` (their latest games)."""
-    _check_limit(limit)
-    with guarded("read the statistics"), read_transaction(engine) as connection:
-        rows = connection.execute(_results_query(game, name_key(player), limit)).mappings()
-        return [_result(r) for r in rows]
-
-
-def latest_results(engine: Engine, game: str, players: Sequence[str], *, games_shown: int = 50) -> list[PlayerResult]:
-    """The results of ``players`` in ``game`` in the last ``games_shown`` games that any of them played, in the
-    order of play (then seat). Bounded: one index seek per player for their last games, reading the index only,
-    then the results of the games kept."""
-    _check_limit(games_shown)
-    keys = list(dict.fromkeys(name_key(p) for p in players))[:_CHUNK]
-    recent: set[tuple[datetime, int]] = set()
-    with guarded("read the statistics"), read_transaction(engine) as connection:
-        for key in keys:
-            rows = connection.execute(
-                sa.select(game_players.c.played_at, game_players.c.game_id)
-                .where(game_players.c.game == game, game_players.c.name_key == key)
-                .order_by(*_NEWEST_FIRST)
-                .limit(games_shown)
-            )
-            recent.update((read_utc(played_at), game_id) for played_at, game_id in rows)
-        kept = [game_id for _when, game_id in sorted(recent, reverse=True)[:games_shown]]
-        if not kept:
-            return []
-        chosen = connection.execute(
-            sa.select(*_RESULT_COLUMNS)
-            .join(games, games.c.id == game_players.c.game_id)
-            .where(game_players.c.game_id.in_(kept), game_players.c.name_key.in_(keys))
-            .order_by(game_players.c.played_at, game_players.c.game_id, game_players.c.seat)
-        ).mappings()
-        return [_result(r) for r in chosen]
+def names_of(engine: Engine, *, group_id: int | None = None, limit: int = 200) -> list[str]:
+    """The names of a group's players, most games first (every game counted), each once: what a new game's form
+    offers as one types."""
+    return [p.name for p in players_of(engine, group_id=group_id, limit=limit)]

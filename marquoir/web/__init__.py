@@ -24,6 +24,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from marquoir.web import db, i18n, limits, render, saved, workers
 from marquoir.web.api import bp as api
 from marquoir.web.bonsai.views import bp as bonsai
+from marquoir.web.groups import bp as groups
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.views import bp as kanagawa
 from marquoir.web.language import bp as language
@@ -42,7 +43,7 @@ RESENDABLE = (
     "/games/save", "/games/correct", "/print/game", "/language", "/bonsai/sheet", "/bonsai/tiles",
 )
 #: Every blueprint of the app, in the order they are registered.
-BLUEPRINTS = (main, kanagawa, bonsai, results, api, saved.bp, stats, printing, language)
+BLUEPRINTS = (main, kanagawa, bonsai, results, api, saved.bp, stats, groups, printing, language)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

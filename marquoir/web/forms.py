@@ -1,10 +1,12 @@
-"""The forms every game's pages share (WTForms through Flask-WTF; CSRF on every one of them): the new game, the
-import, the game carried from page to page, and the number field of the phone's number pad. A game's own entry
-forms are in its folder (``web/kanagawa/forms.py``)."""
+"""The forms every game's pages share (WTForms through Flask-WTF; CSRF on every one of them): the new game (in a
+group or not, pre-filled for a rematch), the import, the game carried from page to page, what people record of a
+game when they save it (its details), and the number field of the phone's number pad. A game's own entry forms are
+in its folder (``web/kanagawa/forms.py``)."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -13,6 +15,7 @@ from markupsafe import Markup
 from wtforms import (
     BooleanField,
     FieldList,
+    Form,
     HiddenField,
     IntegerField,
     RadioField,
@@ -21,12 +24,17 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from marquoir.core.reader import NAME_MAX
-from marquoir.games import GAMES
+from marquoir.games import GAMES, AnyTable
+from marquoir.games.bonsai.table import Table as BonsaiTable
 from marquoir.games.bonsai.vocabulary import GOAL_COLOURS, GOAL_COLOURS_IN_PLAY
+from marquoir.games.kanagawa.table import Table as KanagawaTable
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.storage import Details
+from marquoir.storage.games import DURATION_MAX, NOTES_MAX, PLACE_MAX
 from marquoir.web.bonsai.words import COLOUR_NAMES
 from marquoir.web.i18n import _, _l
 from marquoir.web.kanagawa.words import FAMILY_NAMES
@@ -120,6 +128,8 @@ class NewGameForm(FlaskForm):
         }
     storm_on_start_tile = BooleanField(_l("A Storm token may go on the Starting tile"), default=True)
     joker_counts = BooleanField(_l("Joker landscapes count for the identical-landscapes Diplomas"), default=True)
+    #: The group the game is played in (its token), when it was started from one.
+    group = HiddenField()
 
     @property
     def count(self) -> int:
@@ -190,6 +200,104 @@ class NewGameForm(FlaskForm):
         return [(e.data or "").strip() for e in self.names.entries[: self.count]]
 
 
+def rematch_data(table: AnyTable) -> dict[str, Any]:
+    """What the new-game form starts from for a rematch of ``table``: the same players in the same seats, the same
+    game and edition, the same families and rule options (Kanagawa) or goal colours (Bonsai)."""
+    names = [p.name for p in table.players][:4]
+    data: dict[str, Any] = {"player_count": str(len(names)), "names": names + [""] * (4 - len(names))}
+    if isinstance(table, KanagawaTable):
+        data["game"] = "yokai" if table.is_yokai else "base"
+        data["base_families"] = [f for f in BASE_FAMILIES if f in table.families]
+        data["expansion_families"] = [f for f in EXPANSION_FAMILIES if f in table.families]
+        data["storm_on_start_tile"] = table.rules.storm_on_start_tile
+        data["joker_counts"] = table.rules.joker_counts_for_identical_landscapes
+    elif isinstance(table, BonsaiTable):
+        data["game"] = "bonsai"
+        data["goal_colours"] = list(table.goals)
+        data["no_goals"] = not table.goals
+    return data
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_TIME = re.compile(r"[0-9]{1,2}:[0-9]{2}(:[0-9]{2})?")
+
+
+class DetailsForm(Form):
+    """What people record of a game besides its table, on the save form of the results page and on a saved game's
+    page: when it was played (a date, and a time if they want), where, how long it lasted, their notes. Times are
+    those of the server's clock (UTC). A plain form: it travels inside the save form, which carries the CSRF
+    token."""
+
+    played_on = StringField(_l("Date played"))
+    played_time = StringField(_l("Time"))
+    place = StringField(_l("Location"))
+    duration_min = NumberField(_l("Duration (minutes)"))
+    notes = TextAreaField(_l("Notes"))
+
+    def validate_played_on(self, field: Any) -> None:
+        text = (field.data or "").strip()
+        if not text:
+            return
+        try:
+            day = date.fromisoformat(text) if _DATE.fullmatch(text) else None
+        except ValueError:
+            day = None
+        if day is None or day.year < 1900:
+            raise ValidationError(_("Enter a date as year-month-day, such as 2026-01-31."))
+        if day > (datetime.now(UTC) + timedelta(days=1)).date():
+            raise ValidationError(_("A game cannot have been played in the future."))
+
+    def validate_played_time(self, field: Any) -> None:
+        text = (field.data or "").strip()
+        if text and (not _TIME.fullmatch(text) or not _valid_time(text)):
+            raise ValidationError(_("Enter a time as hours:minutes, such as 20:30."))
+
+    def validate_place(self, field: Any) -> None:
+        if len((field.data or "").strip()) > PLACE_MAX:
+            raise ValidationError(_("At most %(count)d characters.") % {"count": PLACE_MAX})
+
+    def validate_notes(self, field: Any) -> None:
+        if len((field.data or "").strip()) > NOTES_MAX:
+            raise ValidationError(_("At most %(count)d characters.") % {"count": NOTES_MAX})
+
+    def validate_duration_min(self, field: Any) -> None:
+        if field.data is not None and not 0 < field.data <= DURATION_MAX:
+            raise ValidationError(_("Between 1 and %(most)d minutes.") % {"most": DURATION_MAX})
+
+    def played_at(self, now: datetime | None = None) -> datetime | None:
+        """When the game was played, from the form (``None``: no date given, so the time of saving)."""
+        text = (self.played_on.data or "").strip()
+        if not text:
+            return None
+        moment = now or datetime.now(UTC)
+        clock = (self.played_time.data or "").strip()
+        at = time.fromisoformat(clock.zfill(5)) if clock else moment.time().replace(microsecond=0)
+        return datetime.combine(date.fromisoformat(text), at, tzinfo=UTC)
+
+    def details(self) -> Details:
+        place = " ".join((self.place.data or "").split())
+        notes = (self.notes.data or "").strip()
+        return Details(place or None, self.duration_min.data, notes or None)
+
+    def fill(self, played_at: datetime | None, details: Details) -> DetailsForm:
+        """The form showing a game's date and details (for a correction)."""
+        if played_at is not None:
+            self.played_on.data = played_at.date().isoformat()
+            self.played_time.data = played_at.strftime("%H:%M")
+        self.place.data = details.place or ""
+        self.duration_min.data = details.duration_min
+        self.notes.data = details.notes or ""
+        return self
+
+
+def _valid_time(text: str) -> bool:
+    try:
+        time.fromisoformat(text.zfill(5) if len(text) <= 5 else text.zfill(8))
+    except ValueError:
+        return False
+    return True
+
+
 class ImportForm(FlaskForm):
     """A table document to read: a file, or the JSON pasted."""
 
@@ -203,4 +311,13 @@ class TableForm(FlaskForm):
     table = HiddenField()
 
 
-__all__ = ["ImportForm", "MultiCheckboxField", "NewGameForm", "NumberField", "NumberInput", "TableForm"]
+__all__ = [
+    "DetailsForm",
+    "ImportForm",
+    "MultiCheckboxField",
+    "NewGameForm",
+    "NumberField",
+    "NumberInput",
+    "TableForm",
+    "rematch_data",
+]

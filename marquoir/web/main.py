@@ -1,47 +1,106 @@
-"""Home (a new game, an import, the dispute checker), the rule decisions, a health check."""
+"""Home (a new game — in a group, or a rematch of a saved game — an import, the dispute checker), the rule
+decisions, a health check.
+
+A new game started from a group's page (``/?group=<token>``) offers the group's players' names as one types (an
+HTML ``<datalist>``: no script) and is saved in that group by default; a rematch (``/?rematch=<share token>``)
+fills the form with the saved game's players, game and families (or goal colours), in its group when this browser
+has that group's link already (a game's read-only link never gives its group's away)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, abort, render_template, request, session
 
 from marquoir.core.reader import MAX_DOCUMENT_CHARS
 from marquoir.document import load_table
 from marquoir.errors import TableError
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.storage import Group, get_group, get_group_by_token, names_of
 from marquoir.web import entries
-from marquoir.web.forms import ImportForm, NewGameForm
+from marquoir.web.db import get_engine, get_game_or_404
+from marquoir.web.forms import ImportForm, NewGameForm, rematch_data
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.words import FAMILY_NAMES
-from marquoir.web.render import render_results
+from marquoir.web.render import error_page, render_results
+from marquoir.web.security import carries_edit_token
+from marquoir.web.share import is_token
 
 bp = Blueprint("main", __name__)
 
+#: The session's key of the group a game being entered was started in (its results page saves it there first).
+PLAYING_IN = "playing_in"
+#: The session's key of the groups this browser opened (their tokens).
+GROUPS = "groups"
+#: The most names a new game's form offers.
+OFFERED_NAMES = 200
 
-def _home(form: NewGameForm, import_form: ImportForm) -> str:
-    """The home page: a new game, an import, and Kanagawa's dispute checker (its families to choose from)."""
-    return render_template(
+
+def _group_or_404(token: str) -> Group:
+    if not is_token(token):
+        abort(404)
+    group = get_group_by_token(get_engine(), token)
+    if group is None:
+        abort(404)
+    carries_edit_token()  # the page holds the group's link
+    return group
+
+
+def _home(form: NewGameForm, import_form: ImportForm, group: Group | None = None, status: int = 200) -> Any:
+    """The home page: a new game (in ``group``: its players' names offered), an import, and Kanagawa's dispute
+    checker (its families to choose from)."""
+    names = names_of(get_engine(), group_id=group.id, limit=OFFERED_NAMES) if group is not None else []
+    body = render_template(
         "main/index.html",
         form=form,
         import_form=import_form,
+        group=group,
+        names=names,
         BASE_FAMILIES=BASE_FAMILIES,
         EXPANSION_FAMILIES=EXPANSION_FAMILIES,
         FAMILY_NAMES=FAMILY_NAMES,
     )
+    return body, status
 
 
 @bp.get("/")
-def index() -> str:
-    return _home(NewGameForm(), ImportForm())
+def index() -> Any:
+    """A new game; ``group`` starts it in a group, ``rematch`` from a saved game (its read-only token)."""
+    group_token = request.args.get("group", "")
+    rematch = request.args.get("rematch", "")
+    group = _group_or_404(group_token) if group_token else None
+    if rematch:
+        game = get_game_or_404(rematch)
+        try:
+            form = NewGameForm(data=rematch_data(game.table))
+        except TableError as error:  # a document saved by an older Marquoir that this one no longer reads
+            message = _("This saved game cannot be read any more (%(path)s: %(message)s).") % {
+                "path": error.path, "message": error.message}
+            return error_page(500, _("Game not readable"), message)
+        if group is None and game.group_id is not None:
+            mine = get_group(get_engine(), game.group_id)
+            if mine is not None and mine.token in session.get(GROUPS, []):
+                group = _group_or_404(mine.token)
+    else:
+        form = NewGameForm()
+    if group is not None:
+        form.group.data = group.token
+    return _home(form, ImportForm(), group)
 
 
 @bp.post("/new")
 def new_game() -> Any:
-    """Start a game: the entry page of the chosen game and mode, with the players set up."""
+    """Start a game: the entry page of the chosen game and mode, with the players set up (in the group it was
+    started from, remembered for its results page)."""
     form = NewGameForm()
+    token = (form.group.data or "").strip()
+    group = _group_or_404(token) if token else None
     if not form.validate_on_submit():
-        return _home(form, ImportForm(formdata=None)), 422
+        return _home(form, ImportForm(formdata=None), group, 422)
+    if group is not None:
+        session[PLAYING_IN] = group.token
+    else:
+        session.pop(PLAYING_IN, None)
     return entries.new_game(form)
 
 
@@ -81,7 +140,7 @@ def import_table() -> Any:
 
 
 def _import_error(form: ImportForm) -> Any:
-    return _home(NewGameForm(formdata=None), form), 422
+    return _home(NewGameForm(formdata=None), form, None, 422)
 
 
 @bp.get("/rules")

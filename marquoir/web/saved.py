@@ -1,30 +1,37 @@
-"""Saved games: save from the results page, the games list, a game's page with its history, correct an entry and
-save the correction, delete with a confirmation, and the downloads.
+"""Saved games: save from the results page (once, however often it is sent), the games list (the games outside any
+group, and each group's own), a game's page with its details, history and rematch, correct an entry and save the
+correction (again over a newer version when someone else corrected it meanwhile), change the details, delete with
+a confirmation, and the download of the games outside any group.
 
 The views are thin over :mod:`marquoir.storage`, through :mod:`marquoir.web.db` (whose one error handler answers
 a failed database, keeping a game being saved as it was typed). A game is reached two ways: its *share* token
 opens it read-only (``/s/<token>``) and its *edit* token opens it for correcting and deleting (``/e/<token>``); the
 routes that change a game take only the edit token. A correction carries its edit token and the version that was
-opened (:mod:`marquoir.web.editing`); a correction of an older version than the saved one is refused with a clear
-message and nothing lost.
+opened (:mod:`marquoir.web.editing`). A group is reached by its own token (``/g/<token>``), a secret like an edit
+token: every page that shows one is never stored by a cache.
 
-The games this browser saved are remembered in the signed session cookie (their ids and edit tokens, the newest
-:data:`REMEMBERED` ones), so that the list offers "correct" next to them.
+The results page's save form carries a key made when the page was rendered (:func:`new_token`): a double tap, a
+resubmit or a retry after a timeout sends the same key again, and storage answers with the game saved the first
+time. The games and the groups this browser saved or opened are remembered in the signed session cookie (the
+newest :data:`REMEMBERED` games' ids and edit tokens, the newest :data:`REMEMBERED_GROUPS` groups' tokens), so that
+the list offers "correct" next to them and the save form offers the groups.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_datetime, format_time
 from flask import (
     Blueprint,
     Flask,
     Response,
     abort,
+    current_app,
     flash,
     g,
+    make_response,
     redirect,
     render_template,
     request,
@@ -42,22 +49,30 @@ from marquoir.reports.charts import game_bars_svg
 from marquoir.reports.export import csv_chunks
 from marquoir.scoring import score
 from marquoir.storage import (
+    Details,
     EditConflict,
     GameNotFound,
     GameVersion,
+    Group,
     SavedGame,
+    StorageError,
     correct_game,
     count_games,
     delete_game,
     game_history,
+    get_game_by_edit_token,
+    get_group,
+    get_group_by_token,
+    groups_by_token,
     list_games,
     save_game,
     stream_reports,
 )
+from marquoir.storage.rows import new_token
 from marquoir.web.db import get_engine, get_game_or_404
 from marquoir.web.documents import document_or_400, dump
 from marquoir.web.editing import editing, is_number
-from marquoir.web.forms import TableForm
+from marquoir.web.forms import DetailsForm, TableForm
 from marquoir.web.i18n import _, sheets_gettext
 from marquoir.web.render import (
     category_labels,
@@ -68,14 +83,18 @@ from marquoir.web.render import (
     shown_categories,
 )
 from marquoir.web.security import carries_edit_token
-from marquoir.web.share import edit_url, is_token, qr_svg, share_url
+from marquoir.web.share import absolute_url, edit_url, is_token, qr_svg, share_url
 
 bp = Blueprint("saved", __name__)
 
 #: Games per page of the list.
 PAGE_SIZE = 20
-#: How many games saved from this browser the session remembers (ids and edit tokens).
+#: How many games saved from this browser the session remembers (ids and edit tokens), and how many groups.
 REMEMBERED = 30
+REMEMBERED_GROUPS = 20
+#: The session's keys of the groups this browser opened, and of the group the game being entered was started in.
+GROUPS = "groups"
+PLAYING_IN = "playing_in"
 
 
 def notify(message: str, **values: Any) -> None:
@@ -105,41 +124,128 @@ def _remembered() -> dict[int, str]:
     return found
 
 
+def remembered_groups() -> list[str]:
+    """The tokens of the groups this browser opened, newest first."""
+    tokens = session.get(GROUPS, [])
+    return [t for t in reversed(tokens) if isinstance(t, str) and is_token(t)] if isinstance(tokens, list) else []
+
+
+def _remember_group(group: Group) -> None:
+    kept = [t for t in session.get(GROUPS, []) if t != group.token]
+    session[GROUPS] = [*kept, group.token][-REMEMBERED_GROUPS:]
+
+
+def _group_or_404(token: str) -> Group:
+    """The group a link opens (the page holds its token: never cached); 404 for anything else."""
+    if not is_token(token):
+        abort(404)
+    group = get_group_by_token(get_engine(), token)
+    if group is None:
+        abort(404)
+    carries_edit_token()
+    return group
+
+
+def _public_list_or_404() -> None:
+    if not current_app.config.get("PUBLIC_LIST", True):
+        body, status = error_page(404, _("No public list"), _("This server lists no games: each group sees its "
+                                                               "own games at its link."))
+        abort(make_response(body, status))
+
+
 # ---------------------------------------------------------------- saving and correcting
+
+
+def _details_form() -> DetailsForm:
+    form = DetailsForm(request.form)
+    g.details_form = form
+    return form
+
+
+def _refused(table: AnyTable, form: DetailsForm) -> ResponseReturnValue:
+    message = _("The game is not saved: a detail below cannot be kept (%(field)s). Everything you entered is kept.")
+    field = next(f for f in form if f.errors)
+    return results_again(table, message % {"field": field.label.text}, 422)
 
 
 @bp.post("/games/save")
 def save() -> ResponseReturnValue:
-    """Save the game on the results page; its page (with its links) comes next."""
+    """Save the game on the results page (in the group chosen, with its details); its page comes next. The same
+    save key twice saves one game: the second answer is that game's page."""
     _doc, table = document_or_400(request.form.get("table"))
-    saved = save_game(get_engine(), table, score(table))
+    form = _details_form()
+    token = request.form.get("group", "")
+    group = get_group_by_token(get_engine(), token) if is_token(token) else None
+    if token and group is None:
+        message = _("The game is not saved: the group chosen no longer opens. Everything you entered is kept: "
+                    "choose another group, or save it outside any group.")
+        return results_again(table, message, 422)
+    if not form.validate():
+        return _refused(table, form)
+    key = request.form.get("save_key", "")
+    moment = datetime.now(UTC)
+    saved = save_game(
+        get_engine(), table, score(table), played_at=form.played_at(moment), now=moment,
+        save_key=key if is_token(key) else None, group_id=None if group is None else group.id,
+        details=form.details(),
+    )  # fmt: skip
     _remember(saved)
-    notify(N_("The game is saved."))
+    if saved.created_at != moment:
+        notify(N_("This game was saved already (it was sent twice): here it is, saved once."))
+    else:
+        notify(N_("The game is saved."))
     return redirect(url_for("saved.editor", token=saved.edit_token), code=303)
 
 
 @bp.post("/games/correct")
 def correct() -> ResponseReturnValue:
-    """Save a correction of a saved game (its edit token and the version that was opened come with the form)."""
+    """Save a correction of a saved game (its edit token and the version that was opened come with the form, with
+    its date and details)."""
     _doc, table = document_or_400(request.form.get("table"))
     current = editing()
     if current is None:
         abort(404)
+    form = _details_form()
+    if not form.validate():
+        return _refused(table, form)
+    sent = any(field.name in request.form for field in form)  # a form without the details keeps them
     try:
-        saved = correct_game(get_engine(), current.token, table, score(table), expected_version=current.version)
+        saved = correct_game(get_engine(), current.token, table, score(table), expected_version=current.version,
+                             played_at=form.played_at() if sent else None,
+                             details=form.details() if sent else None)  # fmt: skip
     except GameNotFound:
         message = _("This game is no longer saved (it was deleted): the correction was not saved. The corrected "
                     "game is kept below: you can save it as a new game.")
         return results_again(table, message, 404, editing_off=True)
     except EditConflict as error:
-        message = _("Someone saved another correction of this game since you opened it (it is now at version "
-                    "%(found)d, you corrected version %(expected)d): yours was not saved. It is kept below: save "
-                    "it as a new game, or reopen the saved game and correct it again.") % {
-            "found": error.found, "expected": error.expected}
-        g.conflict_token = current.token
-        return results_again(table, message, 409, editing_off=True)
+        message = _("Someone saved another correction of this game (version %(found)d) since you opened version "
+                    "%(expected)d: yours is not saved yet. It is kept below, as you typed it. “Save my correction "
+                    "over it” makes yours the game as saved now; version %(found)d stays in its history, where it "
+                    "can be looked at again.") % {"found": error.found, "expected": error.expected}
+        g.conflict = {"token": current.token, "found": error.found}
+        carries_edit_token()
+        return results_again(table, message, 409)
     _remember(saved)
     notify(N_("The correction is saved (version %(version)d)."), version=saved.version)
+    return redirect(url_for("saved.editor", token=saved.edit_token), code=303)
+
+
+@bp.post("/e/<token>/details")
+def change_details(token: str) -> ResponseReturnValue:
+    """Change a saved game's date and details (a new version, with the same table: the history keeps the old)."""
+    game = get_game_or_404(token, edit=True)
+    form = DetailsForm(request.form)
+    if not form.validate():
+        return _game_page(game, can_edit=True, details_form=form, status=422)
+    try:
+        saved = correct_game(get_engine(), token, game.table, score(game.table), expected_version=game.version,
+                             played_at=form.played_at(game.played_at), details=form.details())  # fmt: skip
+    except EditConflict:
+        again = get_game_or_404(token, edit=True)
+        message = _("Someone changed this game a moment ago: your details are not saved yet. They are kept below: "
+                    "look at the game as saved now, then save them again.")
+        return _game_page(again, can_edit=True, details_form=form, status=409, message=message)
+    notify(N_("The details are saved (version %(version)d)."), version=saved.version)
     return redirect(url_for("saved.editor", token=saved.edit_token), code=303)
 
 
@@ -154,31 +260,58 @@ def confirm_delete(token: str) -> ResponseReturnValue:
 def delete(token: str) -> ResponseReturnValue:
     if not is_token(token):
         abort(404)
+    game = get_game_by_edit_token(get_engine(), token)
     try:
         game_id = delete_game(get_engine(), token)
     except GameNotFound:
         abort(404)
     _forget(game_id)
     notify(N_("The game is deleted, with its history."))
+    group = get_group(get_engine(), game.group_id) if game is not None and game.group_id is not None else None
+    if group is not None and group.token in remembered_groups():
+        return redirect(url_for("saved.group_games", token=group.token), code=303)
     return redirect(url_for("saved.index"), code=303)
 
 
-# ---------------------------------------------------------------- the list
+# ---------------------------------------------------------------- the lists
+
+
+def _list_page(group: Group | None) -> ResponseReturnValue:
+    """A page of games, newest first (a group's, or those outside any group); ``player`` searches by name (accents
+    and capitals ignored); ``page``."""
+    player = (request.args.get("player") or "").strip()[:100]
+    page_text = request.args.get("page", "1")
+    page = int(page_text) if is_number(page_text) and int(page_text) > 0 else 1
+    group_id = None if group is None else group.id
+    total = count_games(get_engine(), player=player or None, group_id=group_id)
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(page, pages)
+    games = list_games(get_engine(), player=player or None, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE,
+                       group_id=group_id)  # fmt: skip
+    mine = _remembered()
+    rows = [{"game": game, "when": _when(game.played_at), "edit": mine.get(game.id)} for game in games]
+    context: dict[str, Any] = {"rows": rows, "player": player, "page": page, "pages": pages, "total": total,
+                               "group": group}  # fmt: skip
+    if group is not None:
+        link = absolute_url("saved.group_games", token=group.token)
+        context.update(group_link=link, group_qr=qr_svg(link, _("QR code of the group’s link")))
+    return render_template("saved/list.html", **context)
 
 
 @bp.get("/games")
 def index() -> ResponseReturnValue:
-    """Saved games, newest first; ``player`` searches by name (accents and capitals ignored); ``page``."""
-    player = (request.args.get("player") or "").strip()[:100]
-    page_text = request.args.get("page", "1")
-    page = int(page_text) if is_number(page_text) and int(page_text) > 0 else 1
-    total = count_games(get_engine(), player=player or None)
-    pages = max(1, -(-total // PAGE_SIZE))
-    page = min(page, pages)
-    games = list_games(get_engine(), player=player or None, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
-    mine = _remembered()
-    rows = [{"game": game, "when": _when(game.played_at), "edit": mine.get(game.id)} for game in games]
-    return render_template("saved/list.html", rows=rows, player=player, page=page, pages=pages, total=total)
+    """The games saved outside any group (unless the server lists none)."""
+    _public_list_or_404()
+    return _list_page(None)
+
+
+@bp.get("/g/<token>")
+def group_games(token: str) -> ResponseReturnValue:
+    """A group's page: its games (search, pages), its link and QR code to share, its other pages; this browser
+    remembers the group."""
+    group = _group_or_404(token)
+    _remember_group(group)
+    return _list_page(group)
 
 
 # ---------------------------------------------------------------- one game
@@ -190,6 +323,13 @@ def _when(moment: datetime) -> str:
 
 def _when_time(moment: datetime) -> str:
     return format_datetime(moment, format="medium", locale=get_language())
+
+
+def _played(moment: datetime) -> str:
+    """When a game was played, as its page says it: the date and the time (of the server's clock, UTC)."""
+    lang = get_language()
+    return _("%(date)s at %(time)s") % {"date": format_date(moment, format="long", locale=lang),
+                                        "time": format_time(moment, format="short", locale=lang)}
 
 
 def _lines(report: Any) -> list[dict[str, Any]]:
@@ -214,7 +354,16 @@ def shown_report(table: AnyTable, stored: Any) -> dict[str, Any]:
     return data
 
 
-def _game_page(game: SavedGame, *, can_edit: bool) -> ResponseReturnValue:
+def _version_line(version: GameVersion) -> dict[str, Any]:
+    played = None if version.played_at is None else _when(version.played_at)
+    return {"version": version.version, "saved": _when_time(version.saved_at), "players": _lines(version.report),
+            "played": played, "place": version.details.place}  # fmt: skip
+
+
+def _game_page(
+    game: SavedGame, *, can_edit: bool, details_form: DetailsForm | None = None, status: int = 200,
+    message: str | None = None,
+) -> ResponseReturnValue:  # fmt: skip
     history = game_history(get_engine(), game.id)
     version_text = request.args.get("version", "")
     shown: SavedGame | GameVersion = game
@@ -233,6 +382,12 @@ def _game_page(game: SavedGame, *, can_edit: bool) -> ResponseReturnValue:
     names = [p["name"] for p in report["players"]]
     placed = place_issues(report["issue_objects"], names, game_of(table))
     link = share_url(game.share_token)
+    group = get_group(get_engine(), game.group_id) if game.group_id is not None else None
+    known_group = group if group is not None and group.token in remembered_groups() else None
+    if known_group is not None:
+        carries_edit_token()
+    shown_details = shown.details
+    played = shown.played_at if shown.played_at is not None else game.played_at
     context = {
         "game": game,
         "labels": category_labels(game_of(table)),
@@ -243,9 +398,9 @@ def _game_page(game: SavedGame, *, can_edit: bool) -> ResponseReturnValue:
         "placed": placed,
         "issues": issues_by_cell(placed),
         "when": _when(game.played_at),
-        "history": [
-            {"version": v.version, "saved": _when_time(v.saved_at), "players": _lines(v.report)} for v in history
-        ],
+        "played": _played(played),
+        "details": shown_details,
+        "history": [_version_line(v) for v in history],
         "chart": Markup(game_bars_svg(report, lang=get_language(), gettext=sheets_gettext)),
         "share_link": link,
         "qr": qr_svg(link, _("QR code of the read-only link")),
@@ -254,8 +409,12 @@ def _game_page(game: SavedGame, *, can_edit: bool) -> ResponseReturnValue:
         "form": TableForm(formdata=None, data={"table": dump(dict(shown.document))}),
         "base": url_for("saved.editor" if can_edit else "saved.shared",
                         token=game.edit_token if can_edit else game.share_token),
+        "group": known_group,
+        "in_group": game.group_id is not None,
+        "details_form": details_form or DetailsForm().fill(game.played_at, game.details),
+        "message": message,
     }
-    return render_template("saved/game.html", **context)
+    return render_template("saved/game.html", **context), status
 
 
 @bp.get("/s/<token>")
@@ -266,7 +425,7 @@ def shared(token: str) -> ResponseReturnValue:
 
 @bp.get("/e/<token>")
 def editor(token: str) -> ResponseReturnValue:
-    """A saved game with what only its edit link allows: correct an entry, delete."""
+    """A saved game with what only its edit link allows: correct an entry, change the details, delete."""
     game = get_game_or_404(token, edit=True)
     _remember(game)
     return _game_page(game, can_edit=True)
@@ -288,10 +447,12 @@ def table_document(token: str) -> ResponseReturnValue:
 
 @bp.get("/games/export.csv")
 def export_csv() -> ResponseReturnValue:
-    """Every saved game as CSV: one row per player per game, every category, rank and winner. Streamed: the games
-    are read in batches while the download goes, in constant memory; the query runs before the first byte, so a
-    database that cannot be reached still gets its error page."""
-    games = stream_reports(get_engine())
+    """The games saved outside any group as CSV: one row per player per game, every category, rank and winner,
+    the game's families or goal colours and details. Streamed: the games are read in batches while the download
+    goes, in constant memory; the query runs before the first byte, so a database that cannot be reached still
+    gets its error page."""
+    _public_list_or_404()
+    games = stream_reports(get_engine(), group_id=None)
     response = Response(
         csv_chunks(games),
         mimetype="text/csv",
@@ -301,6 +462,50 @@ def export_csv() -> ResponseReturnValue:
     return response
 
 
+# ---------------------------------------------------------------- the save form's helpers
+
+
+def _save_groups() -> list[dict[str, Any]]:
+    """The groups the save form offers (those this browser opened), the one the game was started in first; none
+    when the database cannot be read (the results page still shows)."""
+    tokens = remembered_groups()
+    if not tokens:
+        return []
+    try:
+        found = groups_by_token(get_engine(), tokens)
+    except StorageError:
+        return []
+    carries_edit_token()
+    sent = request.method == "POST" and request.endpoint == "saved.save" and "group" in request.form
+    chosen = request.form.get("group", "") if sent else session.get(PLAYING_IN, "")
+    return [{"token": g.token, "name": g.name, "chosen": g.token == chosen} for g in found]
+
+
+def _save_details() -> DetailsForm:
+    """The details fields of the save form: as sent (a page shown again), else a correction's game as saved,
+    else today."""
+    form = g.get("details_form")
+    if form is not None:
+        return form  # type: ignore[no-any-return]
+    current = editing()
+    if current is not None:
+        try:
+            game = get_game_by_edit_token(get_engine(), current.token)
+        except StorageError:
+            game = None
+        if game is not None:
+            return DetailsForm().fill(game.played_at, game.details)
+    return DetailsForm().fill(datetime.now(UTC), Details())
+
+
+def _save_key() -> str:
+    """The save form's key: the one this save sent, when its page is shown again (a retry must save one game),
+    else a new one."""
+    sent = request.form.get("save_key", "") if request.method == "POST" else ""
+    return sent if request.endpoint == "saved.save" and is_token(sent) else new_token()
+
+
 def init_app(app: Flask) -> None:
-    """The long date of the list and the pages."""
+    """The long date of the list and the pages; the save form's key, groups and details."""
     app.jinja_env.filters["long_date"] = _when
+    app.jinja_env.globals.update(new_save_key=_save_key, save_groups=_save_groups, save_details=_save_details)

@@ -11,7 +11,10 @@ A deployment is described by the environment (or the app's configuration, which 
   links are written ``https://``;
 - ``MARQUOIR_PROXIES=N``: the app is behind N reverse proxies, whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
   it believes (the client's address, for the abuse limits, is then the one the proxy saw);
-- ``MARQUOIR_RATE_LIMITS=off``: no abuse limits (:mod:`marquoir.web.limits`), for a server only trusted people reach.
+- ``MARQUOIR_RATE_LIMITS=off``: no abuse limits (:mod:`marquoir.web.limits`), for a server only trusted people reach;
+- ``MARQUOIR_PUBLIC_LIST=off`` (``PUBLIC_LIST``): no list of the games saved outside any group, and no statistics or
+  download of them (a club server where every group keeps to its link); ``marquoir export`` still exports
+  everything.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ CONTENT_SECURITY_POLICY = (
 
 
 def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The app's settings from ``MARQUOIR_BASE_URL``, ``MARQUOIR_TRUSTED_HOSTS`` and ``MARQUOIR_HTTPS``."""
+    """The app's settings from ``MARQUOIR_BASE_URL``, ``MARQUOIR_TRUSTED_HOSTS``, ``MARQUOIR_PROXIES``,
+    ``MARQUOIR_RATE_LIMITS``, ``MARQUOIR_PUBLIC_LIST`` and ``MARQUOIR_HTTPS``."""
     env = os.environ if environ is None else environ
     config: dict[str, Any] = {}
     base = env.get("MARQUOIR_BASE_URL", "").strip().rstrip("/")
@@ -49,6 +53,8 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
         config["PROXIES"] = int(proxies)
     if env.get("MARQUOIR_RATE_LIMITS", "").strip().lower() in ("0", "off", "no", "false"):
         config["RATE_LIMITS_ENABLED"] = False
+    if env.get("MARQUOIR_PUBLIC_LIST", "").strip().lower() in ("0", "off", "no", "false"):
+        config["PUBLIC_LIST"] = False
     if env.get("MARQUOIR_HTTPS", "").strip().lower() in ("1", "yes", "true", "on"):
         config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https", COOKIES_SECURE=True)
     return config

@@ -63,7 +63,30 @@ def test_the_csv_comes_in_pieces_that_make_the_same_text() -> None:
 
 def test_a_game_s_report_alone_exports_as_the_saved_game() -> None:
     game = saved(4, sample_table("bonsai-4p"), days=1)
-    alone = GameReport(game.id, game.game, game.played_at, game.version, game.report)
+    alone = GameReport(game.id, game.game, game.played_at, game.version, game.report, game.document, game.details)
     assert games_csv([alone]) == games_csv([game])
     rows = read(games_csv([alone]))
     assert {r["game"] for r in rows} == {"bonsai"} and rows[0]["print_cards"] == "" and rows[0]["leaves"] != ""
+
+
+def test_the_families_diplomas_goals_and_details_are_the_last_columns() -> None:
+    import dataclasses
+
+    from marquoir.storage import Details
+
+    assert CSV_COLUMNS[-8:] == ("edition", "families", "goal_colours", "diploma_tiles", "goal_tiles", "place",
+                                "duration_min", "notes")  # fmt: skip
+    details = Details("=Chez Aiko", 45, "Close,\nso close")
+    yokai = dataclasses.replace(saved(1, sample_table("yokai-3p")), details=details)
+    bonsai = saved(2, sample_table("bonsai-2p"), days=1)
+    rows = read(games_csv([yokai, bonsai]))
+    first = rows[0]
+    assert (first["edition"], first["goal_colours"]) == ("yokai", "")
+    assert first["families"] == "trees animals kites umbrellas"
+    assert first["diploma_tiles"].split() == list(sample_table("yokai-3p").players[0].diplomas)  # type: ignore[union-attr]
+    assert int(first["diplomas"]) == score(sample_table("yokai-3p")).players[0].breakdown["diplomas"]  # points kept
+    assert (first["place"], first["duration_min"], first["notes"]) == ("'=Chez Aiko", "45", "Close,\nso close")
+    ana = rows[3]
+    assert (ana["game"], ana["edition"], ana["goal_colours"], ana["families"]) == ("bonsai", "", "brown green cyan", "")
+    assert ana["goal_tiles"] == " ".join(sample_table("bonsai-2p").players[0].goals)  # type: ignore[union-attr,arg-type]
+    assert (ana["place"], ana["duration_min"], ana["diploma_tiles"]) == ("", "", "")

@@ -115,3 +115,73 @@ def test_the_last_games_of_some_results() -> None:
     assert last_games(found, 3) == (found, False)
     assert last_games(found, 0) == ([], True) and last_games([], 5) == ([], False)
     assert {r.share_token for r in found} == {"s1", "s2", "s3"}
+
+
+YOKAI = ("trees", "animals", "kites", "lanterns")
+
+
+def test_records_count_the_games_of_one_edition_and_number_of_players() -> None:
+    from marquoir.storage import Kind
+
+    games = [*night(), saved(4, sheet_table(("Aiko", 12, 4, 2, 7, True, -2), ("Ben", 10, 4, 2, 5, False, 0),
+                                            families=YOKAI), days=3)]  # fmt: skip
+    by = {kind: {r.key: r.games for r in records_of(games, kind)}
+          for kind in (Kind("yokai", 0), Kind("base", 0), Kind("*", 3), Kind("yokai", 3))}  # fmt: skip
+    assert by == {Kind("yokai", 0): {"aiko": 1, "ben": 1}, Kind("base", 0): {"aiko": 3, "ben": 3, "chiyo": 1},
+                  Kind("*", 3): {"aiko": 1, "ben": 1, "chiyo": 1}, Kind("yokai", 3): {}}  # fmt: skip
+
+
+def test_each_category_s_average_in_each_edition() -> None:
+    from marquoir.reports.stats import averages_by_edition
+    from marquoir.storage import Kind
+
+    games = [*night(), saved(4, sheet_table(("Aiko", 12, 4, 2, 7, True, -2), ("Ben", 10, 4, 2, 5, False, 0),
+                                            families=YOKAI), days=3)]  # fmt: skip
+    records = {kind: r for kind in (Kind("base", 0), Kind("yokai", 0)) for r in records_of(games, kind)
+               if r.key == "aiko"}  # fmt: skip
+    base, yokai = averages_by_edition("kanagawa", records)
+    assert (base.edition, base.games, yokai.edition, yokai.games) == ("base", 3, "yokai", 1)
+    assert base.category_averages["print_cards"] == pytest.approx((10 + 10 + 9) / 3)
+    expected = score(games[-1].table).players[0].breakdown["yokai"]
+    assert yokai.category_averages["yokai"] == expected and list(yokai.category_averages) == list(CATEGORIES)
+    assert averages_by_edition("bonsai", {}) == []
+
+
+def test_a_record_added_up_from_results_is_the_record_of_those_games() -> None:
+    from marquoir.reports.stats import record_of_results
+
+    games = night()
+    aiko = [r for r in results(games) if r.name.lower() == "aiko"]
+    [expected] = [r for r in records_of(games) if r.key == "aiko"]
+    assert record_of_results(aiko, "aiko") == expected
+    assert record_of_results([], "aiko") is None
+
+
+def test_the_head_to_head_of_two_players_from_their_games_together() -> None:
+    from datetime import UTC, datetime
+
+    from marquoir.reports.stats import head_to_head
+    from marquoir.storage import Encounter
+
+    when = datetime(2026, 1, 5, tzinfo=UTC)
+    games = [Encounter(1, when, 1, 2, True, False), Encounter(2, when, 3, 1, False, True),
+             Encounter(3, when, 1, 1, True, True), Encounter(4, when, 2, 3, False, False)]  # fmt: skip
+    figures = head_to_head(games)
+    assert (figures.games, figures.first_wins, figures.second_wins, figures.shared_wins) == (4, 2, 2, 1)
+    assert (figures.first_ahead, figures.second_ahead, figures.same_place) == (2, 1, 1)
+    assert head_to_head([]).games == 0
+
+
+def test_long_names_under_the_bars_are_cut_to_their_place_on_a_phone() -> None:
+    import re
+
+    from marquoir.reports.charts import fitted, game_bars_svg
+
+    table = sheet_table(("Alexandrine Dupont", 10, 4, 2, 7, True, 0), ("Bartholomew", 12, 4, 2, 5, False, 0),
+                        ("Chiyo Nakamura", 9, 3, 1, 3, False, 0), ("Dai", 8, 2, 0, 0, False, 0))  # fmt: skip
+    svg = game_bars_svg(score(table))
+    names = re.findall(r'text-anchor="middle" [^>]*>([^<]+)</text>\n?(?=<|$)', svg)
+    shown = [n for n in names if n[0].isalpha()]
+    assert shown == ["Alexandrin…", "Bartholomew", "Chiyo Naka…", "Dai"]
+    assert all(len(n) * 6.6 <= (360 - 44) / 4 for n in shown)  # each fits its slot: no name runs into the next
+    assert fitted("Aiko", 30) == "Aiko" and fitted("Aiko Tanaka", 30) == "Aik…"  # 4 characters fit in 30 units

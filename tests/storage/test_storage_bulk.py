@@ -197,8 +197,8 @@ def test_a_backup_cut_short_or_broken_says_so() -> None:
     [broken] = errors_of("".join([lines[0], lines[1][:50] + "\n", lines[2]]))
     assert broken.startswith("games[0]: not JSON")
     assert errors_of(text + "{}\n") == ["text after the end of the backup"]
-    with pytest.raises(TableError, match="version: a backup of version 2"):
-        read_backup_lines(iter([lines[0].replace('"version": 1', '"version": 2'), *lines[1:]]))
+    with pytest.raises(TableError, match="version: a backup of version 3"):
+        read_backup_lines(iter([lines[0].replace('"version": 1', '"version": 3'), *lines[1:]]))
     with pytest.raises(TableError, match="not laid out one game per line"):
         read_backup_lines(iter(["{}\n"]))
     with pytest.raises(TableError, match="format: not a Marquoir backup"):

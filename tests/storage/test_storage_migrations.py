@@ -21,9 +21,12 @@ from support.samples import sample_table
 from marquoir import score, table_to_document
 from marquoir.reports.stats import records_of
 from marquoir.storage import (
+    Kind,
     all_games,
     count_games,
+    create_group,
     current_revision,
+    game_history,
     get_game,
     get_game_by_share_token,
     head_revision,
@@ -52,6 +55,9 @@ def test_a_new_database_is_created_at_the_newest_schema(tmp_path: Path) -> None:
         "game_versions",
         "player_stats",
         "drafts",
+        "groups",
+        "group_players",
+        "game_counts",
         VERSION_TABLE,
     }
 
@@ -278,3 +284,59 @@ def test_upgrading_from_the_first_revision_keeps_every_game_its_players_and_its_
     assert counts == {"games": 1, "game_versions": 2, "game_players": 2}
     game = get_game_by_share_token(engine, "share-token-of-a-first-game")
     assert game is not None and game.game == "kanagawa" and game.version == 2
+
+
+def test_a_database_at_0004_keeps_every_game_player_and_version_and_gains_groups(tmp_path: Path) -> None:
+    """Today's database (revision 0004, with games, players, records and history, one game corrected) upgrades in
+    place: every row is kept, the games stay outside any group, and the players' rows learn their edition and
+    number of players."""
+    url = sqlite_url(tmp_path / "at-0004.sqlite3")
+    ids = database_at_0002(url)
+    old = open_database(url, migrate=False)
+    upgrade(old, "0004")
+    with old.begin() as connection:
+        connection.execute(sa.text(
+            "INSERT INTO game_versions (game_id, version, saved_at, document, report) SELECT game_id, 2, saved_at,"
+            " document, report FROM game_versions WHERE game_id = 1"))  # fmt: skip
+        connection.execute(sa.text("UPDATE games SET version = 2 WHERE id = 1"))
+
+    def rows(connection: sa.Connection) -> dict[str, list[tuple[object, ...]]]:
+        return {
+            "games": list(connection.execute(sa.text(
+                "SELECT id, game, share_token, edit_token, version, document, report FROM games ORDER BY id"))),
+            "game_versions": list(connection.execute(sa.text(
+                "SELECT game_id, version, saved_at, document, report FROM game_versions ORDER BY game_id, version"))),
+            "game_players": list(connection.execute(sa.text(
+                "SELECT game_id, seat, name, name_key, total, rank, winner, shared_win FROM game_players"
+                " ORDER BY game_id, seat"))),
+        }  # fmt: skip
+
+    with old.connect() as connection:
+        before = rows(connection)
+    old.dispose()
+    engine = open_database(url)
+    with engine.connect() as connection:
+        assert rows(connection) == before
+        query = sa.text("SELECT game_id, edition || '/' || players FROM game_players")
+        editions = dict(connection.execute(query).all())
+    assert editions == {1: "base/4", 2: "base/3", 3: "yokai/3", 4: "/2", 5: "base/3"}
+    check_upgraded(engine, ids)
+    saved = all_games(engine)
+    assert {g.group_id for g in saved} == {None} and [len(game_history(engine, g.id)) for g in saved] == [2, 1, 1, 1, 1]
+    for kind in (Kind("base", 0), Kind("yokai", 0), Kind("*", 3), Kind("base", 3)):
+        stored = [r for game in ("kanagawa", "bonsai") for r in player_records(engine, game, kind=kind, limit=500)]
+        assert sorted(stored, key=lambda r: (r.game, r.key)) == sorted(records_of(saved, kind),
+                                                                       key=lambda r: (r.game, r.key))  # fmt: skip
+    group = create_group(engine, "Club")  # and it goes on, groups and all
+    save_game(engine, sample_table("base-2p"), score(sample_table("base-2p")), group_id=group.id)
+    assert count_games(engine) == 5 and count_games(engine, group_id=group.id) == 1
+
+
+def test_the_schema_does_not_go_back_before_groups_while_a_group_holds_games(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path / "db.sqlite3")
+    engine = open_database(url)
+    group = create_group(engine, "Club")
+    save_game(engine, sample_table("base-2p"), score(sample_table("base-2p")), group_id=group.id)
+    with pytest.raises(RuntimeError, match="belong to groups"), engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "0004")
+    assert current_revision(engine) == head_revision() and count_games(engine, group_id=group.id) == 1

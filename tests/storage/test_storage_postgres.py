@@ -272,3 +272,36 @@ def test_saves_with_one_key_at_once_save_one_game_on_postgresql(pg: Engine) -> N
         thread.join()
     assert len(ids) == 8 and len(set(ids)) == 1
     assert len(list_games(pg)) == 1
+
+
+def test_groups_merges_periods_and_the_head_to_head_on_postgresql(pg: Engine) -> None:
+    """The groups' SQL on PostgreSQL: the same tests as on SQLite, run on a fresh database each."""
+    import test_storage_groups as groups
+
+    for check in (groups.test_a_group_s_games_are_listed_searched_and_counted_only_there,
+                  groups.test_two_names_merged_are_one_player_and_the_games_keep_their_names,
+                  groups.test_a_renamed_player_is_shown_by_the_new_name_and_it_counts_as_theirs,
+                  groups.test_the_head_to_head_counts_the_games_played_together):  # fmt: skip
+        check(pg)
+        with pg.begin() as connection:
+            connection.exec_driver_sql("TRUNCATE games, groups, player_stats, game_counts RESTART IDENTITY CASCADE")
+            connection.exec_driver_sql("INSERT INTO game_counts (group_id, games) VALUES (0, 0)")
+
+
+def test_a_database_at_0004_upgrades_in_place_on_postgresql(fresh_url: str) -> None:
+    from marquoir.storage import upgrade
+
+    ids = database_at_0002(fresh_url)
+    old = open_database(fresh_url, migrate=False)
+    upgrade(old, "0004")
+    old.dispose()
+    engine = open_database(fresh_url)
+    try:
+        check_upgraded(engine, ids)
+        with engine.connect() as connection:
+            editions = connection.execute(sa.text("SELECT DISTINCT game_id, edition, players FROM game_players"
+                                                  " ORDER BY game_id")).all()  # fmt: skip
+        assert [tuple(r) for r in editions] == [(1, "base", 4), (2, "base", 3), (3, "yokai", 3), (4, "", 2),
+                                                (5, "base", 3)]  # fmt: skip
+    finally:
+        engine.dispose()

@@ -3,6 +3,7 @@ corrections and deletions; the results and searches read bounded slices; the gam
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -14,11 +15,14 @@ from marquoir import load_table, score
 from marquoir.games import AnyTable
 from marquoir.reports.stats import player_statistics, records_of, results, statistics
 from marquoir.storage import (
+    ALL_GAMES,
+    Kind,
     PlayerRecord,
     StorageError,
     all_games,
     correct_game,
     count_games,
+    create_group,
     delete_game,
     latest_results,
     list_games,
@@ -35,13 +39,14 @@ DAY = datetime(2026, 2, 1, 20, 0, tzinfo=UTC)
 NAMES = ("Aiko", "aiko", "AÏKO", "Ben", "Chiyo", "Émile", "Emile", "Dai")
 
 
-def kanagawa(names: list[str], figures: list[tuple[int, int, int, int]], master: int) -> AnyTable:
+def kanagawa(names: list[str], figures: list[tuple[int, int, int, int]], master: int, yokai: bool = False) -> AnyTable:
     players = [
         {"name": n, "sheet": {"print_cards": pc, "season_chain": min(ch, pc), "harmony": h, "diplomas": d,
-                              "grand_master": i == master, "yokai": 0}}
+                              "grand_master": i == master, "yokai": -1 if yokai else 0}}
         for i, (n, (pc, ch, h, d)) in enumerate(zip(names, figures, strict=True))
     ]  # fmt: skip
-    return load_table({"game": "kanagawa", "players": players})
+    families = ["trees", "animals", "kites", "lanterns"] if yokai else ["trees", "characters", "buildings", "animals"]
+    return load_table({"game": "kanagawa", "families": families, "players": players})
 
 
 def bonsai(names: list[str], figures: list[tuple[int, int, int, int]]) -> AnyTable:
@@ -61,7 +66,7 @@ def tables(draw: st.DrawFn) -> AnyTable:
     chosen = draw(st.lists(st.sampled_from(NAMES), min_size=count, max_size=count, unique=True))
     figures = draw(st.lists(figure, min_size=count, max_size=count))
     if draw(st.booleans()):
-        return kanagawa(chosen, figures, draw(st.integers(0, count - 1)))
+        return kanagawa(chosen, figures, draw(st.integers(0, count - 1)), yokai=draw(st.booleans()))
     return bonsai(chosen, figures)
 
 
@@ -72,18 +77,28 @@ operations = st.lists(
 )
 
 
-def stored_records(engine: Engine) -> list[PlayerRecord]:
-    return [r for game in ("kanagawa", "bonsai") for r in player_records(engine, game, limit=500)]
+#: Every edition and number of players a record counts (with the rollups).
+KINDS = [Kind(e, n) for e in ("*", "base", "yokai") for n in (0, 2, 3, 4)]
+
+
+def stored_records(engine: Engine, kind: Kind = ALL_GAMES, group_id: int | None = None) -> list[PlayerRecord]:
+    return [r for game in ("kanagawa", "bonsai")
+            for r in player_records(engine, game, limit=500, kind=kind, group_id=group_id)]  # fmt: skip
 
 
 def by_key(records: list[PlayerRecord]) -> dict[tuple[str, str], PlayerRecord]:
     return {(r.game, r.key): r for r in records}
 
 
-def check_records(engine: Engine) -> None:
-    saved = all_games(engine)
-    assert by_key(stored_records(engine)) == by_key(records_of(saved))
-    assert statistics(stored_records(engine)) == player_statistics(saved)
+def check_records(engine: Engine, groups: tuple[int | None, ...] = (None,)) -> None:
+    """Every record of every group, edition and number of players is the one added up from the group's games."""
+    everything = all_games(engine)
+    for group_id in groups:
+        saved = [g for g in everything if g.group_id == group_id]
+        for kind in KINDS:
+            assert by_key(stored_records(engine, kind, group_id)) == by_key(records_of(saved, kind)), (group_id, kind)
+        assert statistics(stored_records(engine, group_id=group_id)) == player_statistics(saved)
+        assert count_games(engine, group_id=group_id) == len(saved)  # the group's count, kept with every write
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -93,11 +108,13 @@ def test_the_records_agree_with_the_games_after_any_saves_corrections_and_deleti
 ) -> None:
     for left in all_games(engine):  # the engine outlives each example
         delete_game(engine, left.edit_token)
+    groups = (None, create_group(engine, "Thursday").id, create_group(engine, "Sunday").id)
     edits: list[str] = []
     for action, table, days in steps:
         when = DAY + timedelta(days=days)  # the same day often: ties in the order of play
         if action == "save" or not edits:
-            edits.append(save_game(engine, table, score(table), played_at=when).edit_token)
+            group_id = data.draw(st.sampled_from(groups))
+            edits.append(save_game(engine, table, score(table), played_at=when, group_id=group_id).edit_token)
         elif action == "correct":
             token = data.draw(st.sampled_from(edits))
             moved = when if data.draw(st.booleans()) else None
@@ -106,10 +123,10 @@ def test_the_records_agree_with_the_games_after_any_saves_corrections_and_deleti
             token = data.draw(st.sampled_from(edits))
             edits.remove(token)
             delete_game(engine, token)
-        check_records(engine)
+        check_records(engine, groups)
     for token in edits:
         delete_game(engine, token)
-    assert stored_records(engine) == []
+    assert all(stored_records(engine, kind, g) == [] for kind in KINDS for g in groups)
 
 
 def test_a_record_names_the_player_as_last_written_and_counts_shared_wins(engine: Engine) -> None:
@@ -149,9 +166,10 @@ def test_a_player_s_results_newest_first_and_bounded(engine: Engine) -> None:
     for i in range(7):
         table = kanagawa(["Aiko", "Ben"], [(5 + i, 3, 0, 0), (9, 3, 0, 0)], master=-1)
         saved.append(save_game(engine, table, score(table), played_at=DAY + timedelta(days=i % 4)))
-    found = player_results(engine, "kanagawa", "AIKO", limit=5)
+    found = player_results(engine, "kanagawa", "AIKO", limit=5, points=True)
     expected = [r for r in results(all_games(engine)) if r.name == "Aiko"][::-1][:5]
     assert found == expected
+    assert [dataclasses.replace(r, points={}) for r in expected] == player_results(engine, "kanagawa", "aiko", limit=5)
     assert [r.share_token for r in found] == [g.share_token for g in sorted(
         saved, key=lambda g: (g.played_at, g.id), reverse=True)][:5]  # fmt: skip
     assert player_results(engine, "bonsai", "Aiko") == []
@@ -164,7 +182,8 @@ def test_the_latest_results_of_several_players_cover_their_last_games(engine: En
     for i, names in enumerate(lineups):
         table = kanagawa(names, [(6 + i % 5, 3, 0, 0), (7, 3, 0, 0)], master=-1)
         save_game(engine, table, score(table), played_at=DAY + timedelta(hours=i))
-    everything = [r for r in results(all_games(engine)) if r.name in ("Aiko", "Ben", "Chiyo")]
+    everything = [dataclasses.replace(r, points={}) for r in results(all_games(engine))
+                  if r.name in ("Aiko", "Ben", "Chiyo")]  # fmt: skip
     last_games = sorted({(r.played_at, r.game_id) for r in everything})[-4:]
     expected = [r for r in everything if (r.played_at, r.game_id) in set(last_games)]
     found = latest_results(engine, "kanagawa", ["aiko", "BEN", "Chiyo"], games_shown=4)

@@ -179,9 +179,10 @@ def test_a_stale_correction_is_refused_and_kept(app: Flask, client: FlaskClient)
     stale = client.post("/games/correct", data={"table": second, "edit": token, "version": "1"})
     assert stale.status_code == 409
     page = stale.get_data(as_text=True)
-    assert "it is now at version 2, you corrected version 1" in page
+    assert "(version 2) since you opened version 1: yours is not saved yet" in page
     assert json.loads(hidden(page)) == json.loads(second)  # what was typed is offered back
-    assert 'id="save-game"' in page and f"/e/{token}" in page  # save it as a new game, or reopen the saved one
+    # The correction again, over the version saved now (not a copy as a new game), or a look at that version.
+    assert 'id="save-correction"' in page and 'id="save-game"' not in page and f"/e/{token}" in page
     saved = get_game_by_edit_token(engine_of(app), token)
     assert saved is not None and saved.version == 2
     assert saved.report["players"][0]["breakdown"]["print_cards"] == 12

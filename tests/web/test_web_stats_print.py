@@ -39,6 +39,16 @@ def save(client: FlaskClient, table: str) -> str:
     return share_token_in(client.get(response.headers["Location"]).get_data(as_text=True))
 
 
+def cells_of(row: str) -> list[str]:
+    """A row's cells as they read: the wins with the win rate under them (``2 (1 shared) · 67%``)."""
+    found = []
+    for cell in re.findall(r"<td>(.*?)</td>", row, re.S):
+        rate = re.search(r'class="win-rate"><span class="visually-hidden">[^<]*</span>([^<]*)</small>', cell)
+        text = re.sub(r"<[^>]+>.*", "", cell, flags=re.S)
+        found.append(f"{text} · {rate.group(1)}" if rate else text)
+    return found
+
+
 def pdf_text(data: bytes) -> tuple[PdfReader, str]:
     reader = PdfReader(io.BytesIO(data))
     return reader, " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
@@ -50,11 +60,11 @@ def test_statistics_per_player_with_shared_wins(client: FlaskClient) -> None:
     save(client, sheet_game(sheet_player("Bob", 14, 6), sheet_player("Cleo", 8, 2), sheet_player("ann", 7, 1)))
     page = client.get("/stats").get_data(as_text=True)
     rows = dict(re.findall(r'<th scope="row"><a [^>]*>([^<]+)</a></th>\s*(<td>.*?)</tr>', page, re.S))
-    cells = {name: re.findall(r"<td>([^<]*)</td>", row) for name, row in rows.items()}
-    # "ann" and "Ann" are one player (the name as last written); games, wins, average, best.
-    assert cells["ann"] == ["3", "2 (1 shared)", "13.3", "19"]  # (13 + 19 + 8) / 3
-    assert cells["Bob"] == ["3", "2 (1 shared)", "14.7", "20"]  # (13 + 11 + 20) / 3
-    assert cells["Cleo"] == ["1", "0", "10.0", "10"]
+    cells = {name: cells_of(row) for name, row in rows.items()}
+    # "ann" and "Ann" are one player (the name as last written); games, wins, win rate, average, best.
+    assert cells["ann"] == ["3", "2 (1 shared) · 67%", "13.3", "19"]  # (13 + 19 + 8) / 3
+    assert cells["Bob"] == ["3", "2 (1 shared) · 67%", "14.7", "20"]  # (13 + 11 + 20) / 3
+    assert cells["Cleo"] == ["1", "0 · 0%", "10.0", "10"]
     assert '<svg' in page and page.count('class="player-line"') == 3  # totals over time, one line per player
     player = client.get("/stats?player=ANN").get_data(as_text=True)
     assert "<h1>ann</h1>" in player and "2 (1 shared)" in player
@@ -63,6 +73,91 @@ def test_statistics_per_player_with_shared_wins(client: FlaskClient) -> None:
     assert player.count('class="player-line"') == 1 and "shared win" in player
     missing = client.get("/stats?player=Zed")
     assert missing.status_code == 404 and "No saved game has a player called Zed." in missing.get_data(as_text=True)
+
+
+def save_on(client: FlaskClient, table: str, day: str) -> str:
+    response = client.post("/games/save", data={"table": table, "played_on": day, "played_time": "20:00"})
+    assert response.status_code == 303, response.data[:400]
+    return token_of(response.headers["Location"])
+
+
+def yokai_game(*players: dict[str, object]) -> str:
+    import json
+
+    return json.dumps({"game": "kanagawa", "families": ["trees", "animals", "kites", "lanterns"],
+                       "players": list(players)})  # fmt: skip
+
+
+def stats_rows(page: str) -> dict[str, list[str]]:
+    rows = dict(re.findall(r'<th scope="row"><a [^>]*>([^<]+)</a></th>\s*(<td>.*?)</tr>', page, re.S))
+    return {name: cells_of(row) for name, row in rows.items()}
+
+
+def test_statistics_filtered_by_players_edition_and_period(client: FlaskClient) -> None:
+    save_on(client, sheet_game(sheet_player("Ann", 10, 3), sheet_player("Bob", 9, 3)), "2026-01-05")
+    save_on(client, sheet_game(sheet_player("Ann", 7, 3), sheet_player("Bob", 9, 3), sheet_player("Cleo", 8, 3)),
+            "2026-02-05")  # fmt: skip
+    save_on(client, yokai_game(sheet_player("Ann", 12, 3), sheet_player("Bob", 9, 3)), "2026-03-05")
+    assert stats_rows(client.get("/stats").get_data(as_text=True))["Ann"][:2] == ["3", "2 · 67%"]
+    two = stats_rows(client.get("/stats?players=2").get_data(as_text=True))
+    assert two["Ann"][:2] == ["2", "2 · 100%"] and "Cleo" not in two
+    base = stats_rows(client.get("/stats?edition=base").get_data(as_text=True))
+    assert base["Ann"][:2] == ["2", "1 · 50%"] and base["Cleo"][:1] == ["1"]
+    yokai = client.get("/stats?edition=yokai").get_data(as_text=True)
+    assert stats_rows(yokai)["Ann"][:2] == ["1", "1 · 100%"] and 'id="stats-bonsai"' not in yokai
+    period = client.get("/stats?from=2026-02-01&to=2026-03-05").get_data(as_text=True)
+    assert stats_rows(period)["Ann"][:2] == ["2", "1 · 50%"] and "2 games in this period." in period
+    assert 'value="2026-02-01"' in period and 'value="2026-03-05"' in period  # the form shows them again
+    narrow = client.get("/stats?from=2026-02-01&to=2026-02-28&players=3").get_data(as_text=True)
+    assert stats_rows(narrow)["Bob"][:2] == ["1", "1 · 100%"] and stats_rows(narrow)["Cleo"][:2] == ["1", "0 · 0%"]
+    assert "No saved game matches these filters." in client.get("/stats?from=2025-01-01&to=2025-12-31").get_data(
+        as_text=True)  # fmt: skip
+    player = client.get("/stats?player=Ann&edition=yokai").get_data(as_text=True)
+    assert re.search(r"<dt>Games</dt><dd>1</dd>", player) and "100%" in player
+    ann = client.get("/stats?player=Ann").get_data(as_text=True)
+    header = ann.split('id="category-averages"')[1].split("</thead>")[0]
+    assert "Base game" in header and "With the Yokai expansion" in header  # each category's average per edition
+    averages = re.findall(r'<tr><th scope="row">Print cards</th><td>([^<]+)</td><td>([^<]+)</td></tr>', ann)
+    assert averages == [("8.5", "12.0")]
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "words"),
+    [
+        ("from=yesterday", "from", "Enter a date as year-month-day"),
+        ("to=2026-02-31", "to", "Enter a date as year-month-day"),
+        ("from=2026-03-01&to=2026-02-01", "to", "The end of the period comes before its start."),
+        ("players=9", "players", "Choose a number of players from the list."),
+        ("edition=deluxe", "edition", "Choose an edition from the list."),
+        ("game=chess", "game", "Choose a game from the list."),
+    ],
+)
+def test_a_filter_that_cannot_be_read_is_said_beside_its_field(client: FlaskClient, query: str, field: str,
+                                                               words: str) -> None:
+    save(client, sheet_game(sheet_player("Ann", 10, 3), sheet_player("Bob", 9, 3)))
+    response = client.get(f"/stats?{query}")
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert words in page and 'class="field has-error"' in page and "Ann" in page  # the others still apply
+
+
+def test_the_head_to_head_of_two_players(client: FlaskClient) -> None:
+    save(client, sheet_game(sheet_player("Ann", 10, 3), sheet_player("Bob", 9, 3)))  # Ann ahead
+    save(client, sheet_game(sheet_player("Ann", 7, 3), sheet_player("Bob", 9, 3), sheet_player("Cleo", 12, 3)))
+    save(client, sheet_game(sheet_player("Ann", 9, 3), sheet_player("Bob", 9, 3)))  # the same place: both win
+    save(client, sheet_game(sheet_player("Ann", 9, 3), sheet_player("Cleo", 9, 2)))
+    page = client.get("/stats?player=Ann&vs=bob").get_data(as_text=True)
+    assert "Ann and Bob played 3 games together." in page
+    versus = page.split('id="versus"')[1].split("</table>")[0]
+    assert re.findall(r'<th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td>', versus) == [
+        ("Wins", "2", "1"), ("Ahead of the other", "1", "1")]  # fmt: skip
+    assert "Same place once." in page and "They shared the win once." in page
+    assert '<option value="Bob">' in page and '<option value="Ann">' not in page  # the others offered
+    one = client.get("/stats?player=Ann&vs=Bob&players=3").get_data(as_text=True)
+    assert "Ann and Bob played 1 game together." in one and "Never at the same place." in one
+    none = client.get("/stats?player=Bob&vs=Cleo&players=2").get_data(as_text=True)
+    assert "Bob and Cleo have played no game together (with these filters)." in none
+    assert "No other player is called Zed here." in client.get("/stats?player=Ann&vs=Zed").get_data(as_text=True)
 
 
 def test_statistics_with_no_game_yet(client: FlaskClient) -> None:
