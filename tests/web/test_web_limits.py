@@ -8,6 +8,7 @@ from pathlib import Path
 from support.samples import sample_text
 from support.saved_games import games_app
 
+from marquoir.web.limits import LIMITS
 from marquoir.web.security import deployment_config
 
 
@@ -50,3 +51,23 @@ def test_behind_a_proxy_the_forwarded_address_is_the_client(tmp_path: Path) -> N
     assert client.post("/games/save", data=game, headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 303
     assert client.post("/games/save", data=game, headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 429
     assert client.post("/games/save", data=game, headers={"X-Forwarded-For": "203.0.113.2"}).status_code == 303
+
+
+def test_every_route_that_writes_to_the_database_is_limited(tmp_path: Path) -> None:
+    """Saves, corrections, deletions, details, groups and their players all write rows: each has a limit, so one
+    client cannot fill the disk (issue 11, abuse limits)."""
+    app = games_app(tmp_path)
+    writing = {
+        rule.endpoint
+        for rule in app.url_map.iter_rules()
+        if "POST" in (rule.methods or set()) and rule.endpoint.split(".")[0] in {"saved", "groups"}
+    }
+    assert writing >= {"saved.save", "saved.correct", "groups.create", "groups.rename", "groups.merge"}
+    assert sorted(writing - LIMITS.keys()) == []
+
+
+def test_creating_groups_over_the_limit_gets_a_429(tmp_path: Path) -> None:
+    app = games_app(tmp_path, RATE_LIMITS_ENABLED=True, RATE_LIMITS={"groups.create": "1/minute"})
+    client = app.test_client()
+    assert client.post("/groups", data={"name": "Thursday club"}).status_code in {302, 303}
+    assert client.post("/groups", data={"name": "Friday club"}).status_code == 429
