@@ -13,6 +13,8 @@ of failing) and ``synchronous=FULL`` (a committed save survives a crash). Every 
 
 from __future__ import annotations
 
+import functools
+
 import os
 import random
 import sqlite3
@@ -143,8 +145,9 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+@functools.cache
 def head_revision() -> str:
-    """The newest migration's revision id."""
+    """The newest migration's revision id (the migrations are files of the package: read once per process)."""
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None
     return head
@@ -153,15 +156,22 @@ def head_revision() -> str:
 def current_revision(engine: Engine) -> str | None:
     """The schema revision the database is at (``None`` for an empty database)."""
     with guarded("read the schema version"), engine.connect() as connection:
-        context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
-        return context.get_current_revision()
+        return _revision_of(connection)
+
+
+def _revision_of(connection: Connection) -> str | None:
+    context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
+    return context.get_current_revision()
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to ``revision`` in one locked transaction (a no-op when it is already there)."""
+    """Bring the schema to ``revision`` in one locked transaction (a no-op when it is already there: a database
+    at the newest revision is opened without running Alembic's machinery)."""
     with guarded("update the database schema"), write_transaction(engine) as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_MIGRATION_LOCK})
+        if revision == "head" and _revision_of(connection) == head_revision():
+            return
         command.upgrade(alembic_config(connection), revision)
 
 

@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
-from marquoir.web import db, i18n, limits, render, saved, workers
+from marquoir.web import db, i18n, limits, render, saved, templating, workers
 from marquoir.web.api import bp as api
 from marquoir.web.bonsai.views import bp as bonsai
 from marquoir.web.groups import bp as groups
@@ -68,6 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config.get("PROXIES"):  # behind reverse proxies: the client's address and scheme are theirs to say
         hops = int(app.config["PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
+    app.jinja_env.bytecode_cache = templating.BYTECODE
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     csrf.init_app(app)

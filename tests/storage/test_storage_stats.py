@@ -7,9 +7,10 @@ import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
+from support.examples import examples
 
 from marquoir import load_table, score
 from marquoir.games import AnyTable
@@ -101,7 +102,7 @@ def check_records(engine: Engine, groups: tuple[int | None, ...] = (None,)) -> N
         assert count_games(engine, group_id=group_id) == len(saved)  # the group's count, kept with every write
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@examples(40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=operations, data=st.data())
 def test_the_records_agree_with_the_games_after_any_saves_corrections_and_deletions(
     engine: Engine, steps: list[tuple[str, AnyTable, int]], data: st.DataObject

@@ -234,6 +234,7 @@ def test_the_policy_of_a_sheet_allows_no_other_style() -> None:
     assert policy.count("sha256-") == 1 and "default-src 'self'" in policy
 
 
+@pytest.mark.slow  # WeasyPrint renders PDFs: seconds each
 def test_a_blank_sheet_as_pdf_on_a4_and_letter(client: FlaskClient) -> None:
     a4 = client.get("/print/blank?players=4&yokai=1&format=pdf&paper=a4")
     assert a4.status_code == 200 and a4.mimetype == "application/pdf"
@@ -259,6 +260,7 @@ def test_wrong_sheet_options_are_named_beside_their_field(client: FlaskClient, q
     assert f'id="{field}-error">' in page and message in page
 
 
+@pytest.mark.slow  # WeasyPrint renders PDFs: seconds each
 def test_the_filled_sheet_of_a_saved_game_as_page_and_pdf(client: FlaskClient) -> None:
     share = save(client, sample_text("base-4p.json"))
     page = client.get(f"/s/{share}/sheet").get_data(as_text=True)

@@ -60,6 +60,7 @@ def test_the_api_s_deep_check_runs_in_a_worker_and_answers_busy_or_stopped_in_js
     assert response.json == {"error": "the deep check was stopped (time)", "path": "deep", "retry": True}
 
 
+@pytest.mark.slow  # WeasyPrint renders PDFs: seconds each
 def test_a_saved_game_s_pdf_is_rendered_once_per_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     client = games_app(tmp_path).test_client()
     token = token_of(client.post("/games/save", data={"table": sample_text("base-2p")}).headers["Location"])
