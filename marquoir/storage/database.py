@@ -14,7 +14,6 @@ of failing) and ``synchronous=FULL`` (a committed save survives a crash). Every 
 from __future__ import annotations
 
 import functools
-
 import os
 import random
 import sqlite3
