@@ -31,28 +31,30 @@ The search is exhaustive: a player's state is the set of every round start consi
 cards taken and the Assistant taken, a round at a time), so the rounds of different players are matched on what
 the board sees of them, with nothing chosen too early; failed states are remembered. A match found is a real game:
 each player's witness is then read back from the sets (:func:`witness_paths`).
+
+Before any set is read, a state and each round out of it are held to what the board alone allows for the rest of
+the game (:meth:`Joint._board_can`): the cards each seat takes, the deck, who takes the Assistant and so who leads,
+and the Grand Master at the end, over every remaining round at once. That is a relaxation (the players' sets are
+left out), remembered by what the board sees, so it only ever rules out states no game can continue from: the
+search stays exhaustive, and a dead end near the end of the game is seen at the round that chose it.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from marquoir.games.kanagawa.reach import clock
 from marquoir.games.kanagawa.reach.school import Shape, counts_possible, holder_after, round_shapes, work_order
-from marquoir.games.kanagawa.reach.search import Start
+from marquoir.games.kanagawa.reach.search import OverBudget, Start
 from marquoir.games.kanagawa.reach.seats import Label, Seat, SheetSeat
 from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
 
-#: States the joint search's quick stages may visit a round, and the states of the players' searches they may
-#: explore (:meth:`Joint.find`).
-FIRST_PASS_STATES = 8
+#: States the joint search's quick stages may visit a round, and the states the players' searches may explore
+#: during one of them, each (:meth:`Joint.find`; :attr:`Search.node_limit <.search.Search.node_limit>`).
+FIRST_PASS_STATES = 20
 FIRST_PASS_EXPLORED = 5_000
-
-
-class _OverBudget(Exception):
-    """The first pass of the joint search visited its budget of states."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,11 @@ class Joint:
     failed: set[tuple[object, ...]] = field(default_factory=set)
     visited: int = 0
     budget: int | None = None
-    explored: int = 0
+    #: What :meth:`_fits`, :meth:`_last_round_ends_right` and :meth:`_board_can` found, by their arguments (this
+    #: search only: a Joint is made per table and number of rounds, and dropped with it).
+    fits_memo: dict[tuple[int, tuple[int, ...], int | None], bool] = field(default_factory=dict)
+    ends_memo: dict[tuple[tuple[int, ...], tuple[int, ...], int, int, int], bool] = field(default_factory=dict)
+    board_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...], int, int], bool] = field(default_factory=dict)
 
     #: The passes of :meth:`find`: each player's first starts only; the same with the Grand Master's player free;
     #: with the others free; every start (exhaustive).
@@ -122,15 +128,23 @@ class Joint:
             assert isinstance(seat, Seat)
             seat.limit = limit
         self.failed = set()
-        self.budget = None if stage == self.PASSES - 1 else FIRST_PASS_STATES * self.rounds
-        self.explored = self._explored() + FIRST_PASS_EXPLORED
+        quick = stage != self.PASSES - 1
+        self.budget = FIRST_PASS_STATES * self.rounds if quick else None
+        searches = [seat.search for seat in self.seats if isinstance(seat, Seat)]
         try:
+            if quick:
+                # The players' searches stop too once they have explored the pass's share (OverBudget).
+                for search in searches:
+                    search.node_limit = search.nodes + FIRST_PASS_EXPLORED
             for first in firsts:
                 path: list[Round] = []
                 if self._search(0, start, first, self.assistants, path):
                     return path
-        except _OverBudget:
+        except OverBudget:
             pass
+        finally:
+            for search in searches:
+                search.node_limit = None
         return None
 
     def _search(self, r: int, state: tuple[int, ...], first: int, pool: int, path: list[Round]) -> bool:
@@ -139,18 +153,19 @@ class Joint:
             clock.check(self.deadline)
         if self.budget is not None:
             self.budget -= 1
-            if self.budget < 0 or self._explored() > self.explored:
-                raise _OverBudget
+            if self.budget < 0:
+                raise OverBudget
         key = (r, state, first, pool)
         if key in self.failed:
             return False
-        if not self._possible(r, state, first, pool):
+        taken, sources = self._board(state)
+        if not self._board_can(r, taken, sources, first, pool):
             self.failed.add(key)
             return False
         count = len(self.seats)
         left = self.rounds - r
         last = left == 1
-        deck = self.deck - self._drawn(state)
+        deck = self.deck - sum(taken)
         # The cards each detailed player may take this round: all that are left in the last one, else what leaves
         # the rounds after a card each at least (none in the last when the deck may run out) and 3 at most.
         allowed: list[range | None] = []
@@ -183,39 +198,38 @@ class Joint:
             if all(found is None or found.get(take) for found, take in zip(candidates, takes, strict=True)):
                 usable.append((_shape_rank(takes, rank), shape, takes))
         usable.sort(key=lambda item: item[0])
-        alive_at: dict[tuple[int, int], list[Label]] = {}
+        alive_at: dict[tuple[int, Label], bool] = {}
         for _rank, shape, takes in usable:
             if last and not self._sheet_last_round(state, takes):
                 continue
+            after = tuple(t + take for t, take in zip(taken, takes, strict=True))
+            # What the counts alone rule out for the next round, whoever leads it (before any set is read).
+            if not last and not self._fits(r + 1, after, None):
+                continue
             # What the board decides first (the order the players worked, who holds the Assistant after), the
-            # players' sets only then: reading them is the cost.
-            lists: list[list[Label | None]] = []
+            # players' sets only then: reading them is the cost, so each set is read only when a choice of labels
+            # reaches it (_choices), never all of them first.
+            options: list[tuple[Seat | None, int, list[Label | None]]] = []
             for seat, b, found, take in zip(self.seats, state, candidates, takes, strict=True):
                 if found is None:
-                    lists.append([None])
-                    continue
-                assert isinstance(seat, Seat)
-                if seat.limit is not None:
-                    lists.append(list(found[take]))  # read as far as the first start only: tried as they come
-                    continue
-                alive = alive_at.get((seat.p.index, take))
-                if alive is None:
-                    # The labels whose set is not empty (each read as far as its first start, once).
-                    alive = alive_at[(seat.p.index, take)] = [
-                        label for label in found[take] if seat.alive(seat.child(b, label, left))
-                    ]
-                if not alive:
-                    break
-                lists.append(list(alive))
-            if len(lists) < count:
-                continue
-            for labels in itertools.product(*lists):
+                    options.append((None, b, [None]))
+                else:
+                    assert isinstance(seat, Seat)
+                    options.append((seat, b, list(found[take])))
+            for labels in self._choices(options, alive_at, left):
+                sources_after = tuple(
+                    n - label[1] if label is not None else 0 for n, label in zip(sources, labels, strict=True)
+                )
                 for took in self._took(labels, pool):
                     holder = holder_after(shape, first, took)
-                    if last and self.master is not None and (holder if self.passes_at_end else first) != self.master:
+                    used = sum(1 for t, label in zip(took, labels, strict=True) if t and label is None)
+                    if last:
+                        if self.master is not None and (holder if self.passes_at_end else first) != self.master:
+                            continue
+                    elif not self._board_can(r + 1, after, sources_after, holder, pool - used):
                         continue
                     if left == 2 and self.master is not None and not self._last_round_ends_right(
-                        state, takes, labels, holder, deck - sum(takes), pool
+                        after, sources_after, holder, deck - sum(takes), pool
                     ):
                         continue
                     if self.brush_check and not self._brushes_in_order(state, labels, work_order(shape, first)):
@@ -223,7 +237,6 @@ class Joint:
                     nxt_state = self._next(state, takes, labels, left)
                     if nxt_state is None:
                         continue
-                    used = sum(1 for t, label in zip(took, labels, strict=True) if t and label is None)
                     path.append(Round(first, shape, takes, labels, nxt_state))
                     if last or self._search(r + 1, nxt_state, holder, pool - used, path):
                         return True
@@ -231,11 +244,40 @@ class Joint:
         self.failed.add(key)
         return False
 
+    def _choices(
+        self,
+        options: Sequence[tuple[Seat | None, int, list[Label | None]]],
+        alive: dict[tuple[int, Label], bool],
+        left: int,
+        chosen: tuple[Label | None, ...] = (),
+    ) -> Iterator[tuple[Label | None, ...]]:
+        """Every choice of one label per seat from ``options`` (seat, its set, its labels), in the order of
+        :func:`itertools.product`, leaving out the labels whose set after the round is empty: each such set read
+        (as far as its first start) when a choice first reaches it, and remembered in ``alive`` for the round's
+        other shapes. A seat read no further than its first start (:attr:`Seat.limit`) has its labels tried as
+        they come."""
+        k = len(chosen)
+        if k == len(options):
+            yield chosen
+            return
+        seat, node, labels = options[k]
+        for label in labels:
+            if seat is not None and seat.limit is None:
+                assert label is not None
+                key = (seat.p.index, label)
+                ok = alive.get(key)
+                if ok is None:
+                    ok = alive[key] = seat.alive(seat.child(node, label, left))
+                if not ok:
+                    continue
+            yield from self._choices(options, alive, left, (*chosen, label))
+
     def _candidates(self, seat: Seat | SheetSeat, node: int, left: int) -> dict[int, list[Label]] | None:
         """A detailed seat's labels this round, by cards taken: first those of rounds its set's first start shows
         that its search knows lead to the finished table (found at once), then the other rounds that start shows,
-        then (when the set is read beyond its first start) the others the sources of the Assistant left allow. When
-        the labels carry the brushes, only those some start of the set shows. ``None`` for a sheet player."""
+        then (when the set is read beyond its first start) the others the sources of the Assistant left allow; with a
+        Grand Master to place, each group ordered by when it takes the Assistant. When the labels carry the brushes,
+        only those some start of the set shows. ``None`` for a sheet player."""
         if not isinstance(seat, Seat):
             return None
         out: dict[int, list[Label]] = {}
@@ -249,9 +291,12 @@ class Joint:
                 found += rest
                 if self.master is not None:
                     # The Grand Master's holder at the end takes the Assistant last: its rounds taking it later
-                    # first, the others' taking it sooner (an order of the search only).
+                    # first, the others' taking it sooner (an order of the search only), after the labels the
+                    # first start shows (their sets are found at once; proving another set empty may mean reading
+                    # thousands of starts).
                     bias = 1 if seat.p.index == self.master else -1
-                    found.sort(key=lambda label: bias * label[1])
+                    at_once = {*known, *shown}
+                    found.sort(key=lambda label: (label not in at_once, bias * label[1]))
             if found:
                 out[take] = found
         return out
@@ -272,81 +317,167 @@ class Joint:
                 out.append(b + take)
         return tuple(out)
 
-    def _explored(self) -> int:
-        """The players' searches' states explored so far (what reading the sets costs)."""
-        return sum(seat.search.nodes for seat in self.seats if isinstance(seat, Seat))
+    def _board(self, state: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What the School board sees of a state, by seat: the cards taken so far, and the Assistant's sources left
+        (an Assistant icon or a Diploma with it as bonus not yet laid or met; 0 for a sheet player)."""
+        taken: list[int] = []
+        sources: list[int] = []
+        for seat, b in zip(self.seats, state, strict=True):
+            if isinstance(seat, Seat):
+                taken.append(seat.cards_taken(b))
+                sources.append(seat.sources_left(b))
+            else:
+                taken.append(b)
+                sources.append(0)
+        return tuple(taken), tuple(sources)
 
-    def _drawn(self, state: tuple[int, ...]) -> int:
-        return sum(
-            seat.cards_taken(b) if isinstance(seat, Seat) else b for seat, b in zip(self.seats, state, strict=True)
-        )
+    def _fits(self, r: int, taken: tuple[int, ...], first: int | None) -> bool:
+        """What the counts alone rule out, with ``taken`` cards taken by seat before round ``r`` led by ``first``
+        (``None``: anyone): rounds before the last draw a card a player at least and leave one in the deck, the
+        deck runs out by the end when nobody reaches 11 painted cards, a sheet player takes a card for each painted
+        one, and the cards left can be taken as the School board allows (:func:`.school.counts_possible`). A
+        function of its arguments only, so remembered for the table's search."""
+        key = (r, taken, first)
+        known = self.fits_memo.get(key)
+        if known is None:
+            known = self.fits_memo[key] = self._counts_fit(r, taken, first)
+        return known
 
-    def _possible(self, r: int, state: tuple[int, ...], first: int, pool: int) -> bool:
-        """What the counts alone rule out: rounds before the last draw a card a player at least and leave one in
-        the deck, the deck runs out by the end when nobody reaches 11 painted cards, a sheet player takes a card
-        for each painted one; and a Grand Master who cannot take the Assistant again must hold it already."""
+    def _counts_fit(self, r: int, taken: tuple[int, ...], first: int | None) -> bool:
         count = len(self.seats)
         left = self.rounds - r
-        deck = self.deck - self._drawn(state)
+        deck = self.deck - sum(taken)
         if deck < count * (left - 1) + 1 or (not self.eleven and deck > COLUMN_CARDS * count * left):
             return False
         # The cards still to take fit the deck: the detailed players' all, the sheet players' a card a round (but
         # maybe the last) and one for each card still to paint.
         needed = 0
-        for seat, b in zip(self.seats, state, strict=True):
+        for seat, b in zip(self.seats, taken, strict=True):
             if isinstance(seat, SheetSeat):
                 if b + COLUMN_CARDS * left < seat.cards:
                     return False
                 needed += max(seat.cards - b, left - 1)
             else:
-                needed += seat.p.total - seat.cards_taken(b)
+                needed += seat.p.total - b
         if needed > deck:
             return False
-        if self.budget is None or r == 0:
-            # The cards alone, as the board can take them (the first pass leaves it to the search, but for the
-            # whole game: a number of rounds the counts rule out is not tried).
-            untaken = [seat.p.total - seat.cards_taken(b) if isinstance(seat, Seat) else None
-                       for seat, b in zip(self.seats, state, strict=True)]
-            if not counts_possible(first, left, untaken):
-                return False
+        # The cards alone, as the board can take them.
+        untaken = [
+            seat.p.total - b if isinstance(seat, Seat) else None for seat, b in zip(self.seats, taken, strict=True)
+        ]
+        return counts_possible(first, left, untaken)
+
+    def _board_can(self, r: int, taken: tuple[int, ...], sources: tuple[int, ...], first: int, pool: int) -> bool:
+        """Whether the rest of the game can go as the School board, the deck, the Assistant and the Grand Master
+        allow, seen from what the board sees only: ``taken`` cards by seat before round ``r`` led by ``first``,
+        ``sources`` of the Assistant left by seat (:meth:`_board`), ``pool`` for the sheet players. A relaxation of
+        the joint search (the players' sets are left out: any round a seat's counts allow is taken to be one of
+        its rounds), so ``False`` rules the state out and ``True`` proves nothing. Remembered for the table's
+        search.
+
+        What the Assistant's sources do here is only who takes it in which round: a seat with ``s`` sources left
+        takes it in some rounds, as many as it likes up to ``s`` (at least one when ``s > 0``: every card is laid
+        by the end), so ``s`` counts only up to the rounds left, and after a round taking it only ``0`` or the most
+        left (``s - 1``) need be tried: any number between allows no round pattern that ``s - 1`` does not."""
+        left = self.rounds - r
+        capped = tuple(min(n, left) for n in sources)
+        key = (r, taken, capped, first, pool)
+        known = self.board_memo.get(key)
+        if known is None:
+            if len(self.board_memo) & 255 == 0:
+                clock.check(self.deadline)
+            known = self.board_memo[key] = self._board_rest(r, taken, capped, first, pool)
+        return known
+
+    def _board_rest(self, r: int, taken: tuple[int, ...], sources: tuple[int, ...], first: int, pool: int) -> bool:
+        if not (self._fits(r, taken, first) and self._master_ok(sources, first)):
+            return False
+        count = len(self.seats)
+        left = self.rounds - r
+        last = left == 1
+        deck = self.deck - sum(taken)
+        windows: list[range | None] = []
+        for seat, b in zip(self.seats, taken, strict=True):
+            if isinstance(seat, Seat):
+                untaken = seat.p.total - b
+                if last:
+                    windows.append(range(untaken, untaken + 1))
+                else:
+                    least = (left - 1) - (1 if seat.search.deck_end else 0)
+                    windows.append(range(max(untaken - COLUMN_CARDS * (left - 1), 0), max(untaken - least, -1) + 1))
+            else:
+                windows.append(None)
+        # Per seat, whether it takes the Assistant this round and its sources after (see the docstring).
+        options: list[list[tuple[bool, int]]] = []
+        for seat, n in zip(self.seats, sources, strict=True):
+            if not isinstance(seat, Seat):
+                options.append([(False, 0), (True, 0)])
+            elif last:
+                options.append([(n > 0, 0)])
+            else:
+                options.append([(False, n), *([(True, 0)] if n else []), *([(True, n - 1)] if n > 1 else [])])
+        sheets = [k for k, seat in enumerate(self.seats) if not isinstance(seat, Seat)]
+        combos = [
+            combo
+            for combo in itertools.product(*options)
+            if sum(1 for k in sheets if combo[k][0]) <= pool
+        ]
+        for shape in round_shapes(count, deck):
+            if (not (shape.deck_out or self.eleven)) if last else shape.deck_out:
+                continue
+            takes = tuple(shape.takes[(seat - first) % count] for seat in range(count))
+            if not all(window is None or take in window for window, take in zip(windows, takes, strict=True)):
+                continue
+            if last and not self._sheet_last_round(taken, takes):
+                continue
+            after = tuple(t + take for t, take in zip(taken, takes, strict=True))
+            if not last and not self._fits(r + 1, after, None):
+                continue
+            for combo in combos:
+                took = tuple(t for t, _ in combo)
+                holder = holder_after(shape, first, took)
+                if last:
+                    if self.master is None or (holder if self.passes_at_end else first) == self.master:
+                        return True
+                    continue
+                used = sum(1 for k in sheets if took[k])
+                if self._board_can(r + 1, after, tuple(n for _, n in combo), holder, pool - used):
+                    return True
+        return False
+
+    def _master_ok(self, sources: tuple[int, ...], first: int) -> bool:
+        """Every card is laid by the end, so a player with a source of the Assistant left (an Assistant icon, a
+        Diploma with it as bonus) takes it again; the Grand Master's holder at the end must take it after the
+        others' last time, or hold it already (lead the round) with nobody taking it again."""
         master = self.master
-        if master is not None and isinstance(self.seats[master], Seat):
-            # Every card is laid by the end, so a player with a source of the Assistant left (an Assistant icon, a
-            # Diploma with it as bonus) takes it again; the Grand Master's holder at the end must take it after the
-            # others' last time, or hold it already with nobody taking it again.
-            left_sources = [
-                seat.p.assistants_at(seat.p.n, seat.p.m) - seat.nodes[b].assistants if isinstance(seat, Seat) else 0
-                for seat, b in zip(self.seats, state, strict=True)
-            ]
-            others = any(n for k, n in enumerate(left_sources) if k != master)
-            if not left_sources[master] and (first != master or (others and self.passes_at_end)):
-                return False
-        return True
+        if master is None or not isinstance(self.seats[master], Seat):
+            return True
+        others = any(n for k, n in enumerate(sources) if k != master)
+        return bool(sources[master]) or (first == master and not (others and self.passes_at_end))
 
     def _last_round_ends_right(
-        self,
-        state: tuple[int, ...],
-        takes: Sequence[int],
-        labels: Sequence[Label | None],
-        first: int,
-        deck: int,
-        pool: int,
+        self, taken: tuple[int, ...], sources: tuple[int, ...], first: int, deck: int, pool: int
     ) -> bool:
-        """Before the last round but one: whether the last round can leave the Grand Master where the table has it.
-        In the last round every detailed player lays all its cards, so it takes them all and takes the Assistant
-        exactly when a source of it is left; only the board's shape and the sheet players are free."""
+        """Before the last round but one: whether the last round, led by ``first`` with ``taken`` cards taken by
+        seat and ``sources`` of the Assistant left, can leave the Grand Master where the table has it. In the last
+        round every detailed player lays all its cards, so it takes them all and takes the Assistant exactly when a
+        source of it is left; only the board's shape and the sheet players are free. Remembered for the table's
+        search (a function of its arguments)."""
+        key = (taken, sources, first, deck, pool)
+        known = self.ends_memo.get(key)
+        if known is not None:
+            return known
         count = len(self.seats)
         untaken: list[int | None] = []
         takes_it: list[bool | None] = []
-        for seat, b, take, label in zip(self.seats, state, takes, labels, strict=True):
+        for seat, b, n in zip(self.seats, taken, sources, strict=True):
             if isinstance(seat, Seat):
-                assert label is not None
-                untaken.append(seat.p.total - seat.cards_taken(b) - take)
-                sources = seat.p.assistants_at(seat.p.n, seat.p.m) - seat.nodes[b].assistants - label[1]
-                takes_it.append(sources > 0)
+                untaken.append(seat.p.total - b)
+                takes_it.append(n > 0)
             else:
                 untaken.append(None)
                 takes_it.append(None)
+        known = False
         for shape in round_shapes(count, deck):
             if not (shape.deck_out or self.eleven):
                 continue
@@ -354,11 +485,16 @@ class Joint:
             if any(u is not None and u != t for u, t in zip(untaken, mine, strict=True)):
                 continue
             if not self.passes_at_end:
-                return first == self.master
-            for took in self._took([None if t is None else (0, int(t), 0, False) for t in takes_it], pool):
-                if holder_after(shape, first, took) == self.master:
-                    return True
-        return False
+                known = first == self.master
+                break
+            if any(
+                holder_after(shape, first, took) == self.master
+                for took in self._took([None if t is None else (0, int(t), 0, False) for t in takes_it], pool)
+            ):
+                known = True
+                break
+        self.ends_memo[key] = known
+        return known
 
     def _ranking(self, state: tuple[int, ...], left: int) -> list[tuple[dict[int, int], float]]:
         """Per seat, what each number of cards taken costs the search (0 when its set's first start has a round

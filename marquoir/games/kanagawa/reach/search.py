@@ -47,6 +47,7 @@ from marquoir.games.kanagawa.engine.painting import Brushes
 from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, Relocation
 from marquoir.games.kanagawa.vocabulary import COLUMN_CARDS, END_PRINT_CARDS
+from marquoir.i18n import _, ngettext
 
 #: A column has at most 3 cards: the School board has 3 rows (Kanagawa rules, "New Lesson").
 MAX_TAKE = COLUMN_CARDS
@@ -61,6 +62,10 @@ Start = tuple[int, int, int, int, int, int]
 RawStep = tuple[Any, ...]
 # Where a round's micro-states come from, for a witness: each state's parent and the step between them.
 Parents = dict[Micro, tuple[Micro | None, RawStep | None]]
+
+
+class OverBudget(Exception):
+    """A quick pass of the joint search used up its budget of states (its ``None`` then proves nothing)."""
 
 
 @lru_cache(maxsize=4096)
@@ -99,6 +104,9 @@ class Search:
     best: tuple[int, int] = (0, 0)
     eleven_cut: bool = False
     nodes: int = 0
+    #: Explore no more states than this (a quick pass of the joint search): :class:`OverBudget` past it. Every
+    #: cache is filled only with what was found in full, so a search stopped this way can be asked again.
+    node_limit: int | None = None
 
     def _key(self, micro: Micro) -> tuple[Any, ...]:
         """The micro-state up to the symmetry of same-landscape icons: how many icons of each landscape group are
@@ -154,6 +162,8 @@ class Search:
             self.nodes += 1
             if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
                 raise OutOfTime
+            if self.node_limit is not None and self.nodes > self.node_limit:
+                raise OverBudget
             micro = take_next()
             i, j, hp, hs, hk, taken, brushes, phase = micro
             children: list[tuple[Micro, RawStep | None]] = []
@@ -273,7 +283,14 @@ class Search:
             return known
         ok = False
         last = rounds_left == 1
-        for nxt in self.round_outcomes(start, last):
+        outcomes = self.round_outcomes(start, last)
+        if not last:
+            # An order of the search only: first the rounds taking closest to the cards left spread evenly over the
+            # rounds left (the engine's players, like people, rarely race ahead then crawl), then the most progress.
+            before = i + j + hp + hs + hk
+            pace = untaken / rounds_left
+            outcomes = sorted(outcomes, key=lambda e: abs(e[0] + e[1] + e[2] + e[3] + e[4] - before - pace))
+        for nxt in outcomes:
             ni = nxt[0]
             if (ni, nxt[1]) > self.best:
                 self.best = (ni, nxt[1])
@@ -289,21 +306,35 @@ class Search:
         return ok
 
     def reason(self) -> str:
-        """The first reason no build exists, in words."""
+        """The first reason no build exists, in words (the language of the caller's context)."""
         p = self.p
-        i, _ = self.best
+        i, _unused = self.best
         if self.eleven_cut and i >= END_PRINT_CARDS - 1:
-            return (
-                f"the Print cannot be finished: every build has {END_PRINT_CARDS} painted cards at the end of a round "
-                f"before its last card is painted, and the game ends after that round"
-            )
+            return _(
+                "the Print cannot be finished: every build has {count} painted cards at the end of a round before its "
+                "last card is painted, and the game ends after that round"
+            ).format(count=END_PRINT_CARDS)
         if i < p.n:
             need = p.prints[i].paint
-            what = f"{need.brushes} brush(es) on {need.landscape}" if need else "a brush"
+            if need:
+                what = ngettext("{count} brush on {landscape}", "{count} brushes on {landscape}", need.brushes).format(
+                    count=need.brushes, landscape=_(need.landscape)
+                )
+            else:
+                what = _("a brush")
             serving = sum(1 for icon in p.icons_at[p.m] if need and painting.serves(icon, need.landscape))
-            return (
-                f"no sequence of rounds gets past Print card {p.print_labels[i]} (position {i + 1}, needs {what}) "
-                f"with the Studio cards before it in a round; the whole Studio has {serving} icon(s) serving it, "
-                f"{p.brushes_at(p.n, p.m)} brush(es) in all"
+            brushes = p.brushes_at(p.n, p.m)
+            return _(
+                "no sequence of rounds gets past the Print card {card} (card {position} of the Print, needs {need}) "
+                "with the Studio cards before it in a round; the whole Studio has {icons} serving it and {brushes} "
+                "in all"
+            ).format(
+                card=p.print_labels[i],
+                position=i + 1,
+                need=what,
+                icons=ngettext("{count} icon", "{count} icons", serving).format(count=serving),
+                brushes=ngettext("{count} brush", "{count} brushes", brushes).format(count=brushes),
             )
-        return f"no sequence of rounds lays all {p.total} cards, a column of 1 to 3 a round, within the keep icons"
+        return _(
+            "no sequence of rounds lays all {count} cards, a column of 1 to 3 a round, within the keep icons"
+        ).format(count=p.total)

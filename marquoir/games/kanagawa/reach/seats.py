@@ -100,20 +100,18 @@ class Seat:
                 item.done = True
                 break
             ends = search.round_ends(start, last)
-            # One end at a time: a member found is given at once, the rest read only when asked for.
+            # One end at a time: a member found is given at once, the rest read only when asked for. The reading
+            # moves on only once an end is settled, so a search stopped in the middle (OverBudget) resumes here.
             while item.end_at < len(ends) and len(item.members) <= k:
                 end, taken = ends[item.end_at]
+                if taken == wanted[0] and end not in item.seen and self.label(start, end, taken) == wanted:
+                    rest = item.left - 1
+                    ok = (last or end[0] < END_PRINT_CARDS) and search.solve(end, rest)
+                    item.seen.add(end)
+                    if ok:
+                        item.members.append(end)
+                        item.origin[end] = start
                 item.end_at += 1
-                if taken != wanted[0] or end in item.seen or self.label(start, end, taken) != wanted:
-                    continue
-                item.seen.add(end)
-                if last:
-                    if not search.solve(end, 0):
-                        continue
-                elif end[0] >= END_PRINT_CARDS or not search.solve(end, item.left - 1):
-                    continue
-                item.members.append(end)
-                item.origin[end] = start
             if item.end_at >= len(ends):
                 item.scanned += 1
                 item.end_at = 0
@@ -139,6 +137,12 @@ class Seat:
         start = self.member(node, 0)
         assert start is not None
         return sum(start[:5])
+
+    def sources_left(self, node: int) -> int:
+        """The Assistant's sources the player has not used by the set's rounds (Assistant icons not laid, Diplomas
+        with it as bonus not met): the same for every start of the set."""
+        p = self.p
+        return p.assistants_at(p.n, p.m) - self.nodes[node].assistants
 
     def quick_labels(self, node: int, take: int, left: int) -> tuple[list[Label], list[Label]]:
         """The labels of the rounds taking ``take`` cards from the set's first start: those of ends the player's
