@@ -1,7 +1,9 @@
 """Languages: English (the source strings) and French, for every word Marquoir shows.
 
 One mechanism serves the core, the printed sheets and the web pages. Strings are marked with :func:`_`
-(translated where they are written) or :func:`N_` (marked only, translated where they are shown). The language
+(translated where they are written) or :func:`N_` (marked only, translated where they are shown); a counted message
+has its plural forms through :func:`ngettext` (marked only: :func:`N_plural`), and a word that takes another form
+in one kind of sentence its context through :func:`pgettext` (French « au printemps » but « en été »). The language
 is a context value: :func:`language` sets it for a block (the web app per request, the CLI per command), and
 nothing is global. Catalogues are Babel ``.po`` files under ``marquoir/locale/<lang>/LC_MESSAGES/<domain>.po``,
 one domain per area (``core``, ``sheets``, ``web``); the build compiles them (``make catalogues``), and an
@@ -14,11 +16,12 @@ Grand Maître, pion Assistant, jeton Orage, Pinceau, Paysage, Saison.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -68,6 +71,31 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark a string read in ``context`` without translating it here: ``pgettext(*NP_("Storm token", "{card} as
+    spring"))`` translates it where it is shown."""
+    return context, message
+
+
+class Plural(NamedTuple):
+    """A counted message's two English forms, marked for the catalogue by :func:`N_plural` and translated where it
+    is shown by :meth:`text` (the catalogue has as many forms as the language needs: French 2, the singular for 0
+    and 1, ``Plural-Forms: nplurals=2; plural=(n > 1);``)."""
+
+    singular: str
+    plural: str
+
+    def text(self, count: int) -> str:
+        """The form for ``count`` in the current language (not yet formatted: ``.format(count=count)``)."""
+        return ngettext(self.singular, self.plural, count)
+
+
+def N_plural(singular: str, plural: str) -> Plural:
+    """Mark a counted message (its singular and plural) without translating it here: ``N_plural("{count} tree",
+    "{count} trees").text(n)`` translates it where it is shown."""
+    return Plural(singular, plural)
+
+
 @cache
 def translations(lang: str, domain: str) -> NullTranslations:
     """The translations of ``domain`` into ``lang`` (identity for English): the compiled ``.mo`` when the build
@@ -101,6 +129,67 @@ def _(message: str) -> str:
     if lang == LANGUAGES[0]:
         return message
     return translations(lang, "core").gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a counted message for ``count`` in the current language (core domain), not yet formatted:
+    ``ngettext("{count} tree", "{count} trees", n).format(count=n)``. English: the singular for 1 only; French: for
+    0 and 1 (the catalogue's ``Plural-Forms``)."""
+    lang = _language.get()
+    if lang == LANGUAGES[0]:
+        return singular if count == 1 else plural
+    return translations(lang, "core").ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as it reads in ``context`` (core domain): the same English word may
+    need another form in another kind of sentence (``pgettext("in season", "spring")``: « au printemps »)."""
+    lang = _language.get()
+    if lang == LANGUAGES[0]:
+        return message
+    return str(translations(lang, "core").pgettext(context, message))
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """:func:`ngettext` of a message read in ``context`` (see :func:`pgettext`)."""
+    lang = _language.get()
+    if lang == LANGUAGES[0]:
+        return singular if count == 1 else plural
+    return str(translations(lang, "core").npgettext(context, singular, plural, count))
+
+
+#: The keywords that mark a string in Python sources and templates, as Babel's extractor reads them: the message's
+#: arguments (``(1, 2)``: singular and plural; ``(1, "c")``: the first is the context).
+KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "N_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "N_plural": (1, 2),
+    "NP_": ((1, "c"), 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+
+
+def message_key(message: str | Sequence[str], context: str | None = None) -> str:
+    """How a catalogue entry is named in the lists of messages (:mod:`marquoir.messages`, the tests): its ``msgid``
+    (the singular of a plural entry), after its context and ``\\x04`` as gettext writes it."""
+    msgid = message if isinstance(message, str) else message[0]
+    return f"{context}\x04{msgid}" if context else msgid
+
+
+def catalogue_entries(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> dict[str, tuple[str, ...]]:
+    """The entries of ``domain``'s catalogue in ``lang`` (the ``.po``): :func:`message_key` → its translated forms
+    (one, or one per plural form)."""
+    with (locale_dir / check_lang(lang) / "LC_MESSAGES" / f"{domain}.po").open("rb") as source:
+        catalogue = read_po(source, locale=lang, domain=domain)
+    found: dict[str, tuple[str, ...]] = {}
+    for entry in catalogue:
+        if entry.id:
+            forms = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
+            found[message_key(entry.id, entry.context)] = tuple(str(form) for form in forms)
+    return found
 
 
 def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:

@@ -6,6 +6,10 @@ The ``core`` domain (:mod:`marquoir.i18n`) is every string marked with ``_`` or 
 and data that are shown translated (:meth:`marquoir.core.game.Game.display_words`). The ``sheets`` domain is every
 string marked in ``reports/`` and in the sheet templates (``templates/sheets``), plus the Diploma requirements that
 the Kanagawa sheet prints.
+
+A message is named by :func:`marquoir.i18n.message_key`: its ``msgid`` (the singular of a counted message marked
+with ``ngettext`` or ``N_plural``), after its context for one marked with ``pgettext``. :func:`plural_messages`
+lists the counted ones: their catalogue entries must have plural forms.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from babel.messages.extract import extract_from_file
 
 from marquoir.games import GAMES
 from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.i18n import KEYWORDS, message_key
 from marquoir.reports.sheets import TEMPLATES
 
 PACKAGE = Path(__file__).resolve().parent
@@ -28,31 +33,48 @@ def core_modules() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if p.relative_to(PACKAGE).parts[0] not in OTHER_DOMAINS)
 
 
+def _extract(method: str, sources: list[Path], options: dict[str, str] | None = None) -> set[str]:
+    found: set[str] = set()
+    for source in sources:
+        for _line, message, _comments, context in extract_from_file(method, source, keywords=KEYWORDS, options=options):
+            found.add(message_key(message, context))
+    return found
+
+
+def _plurals(method: str, sources: list[Path]) -> set[str]:
+    found: set[str] = set()
+    for source in sources:
+        for _line, message, _comments, context in extract_from_file(method, source, keywords=KEYWORDS):
+            if not isinstance(message, str):
+                found.add(message_key(message, context))
+    return found
+
+
 def core_messages() -> set[str]:
     """Every string of the ``core`` domain (see the module docstring)."""
-    found: set[str] = set()
-    for source in core_modules():
-        for _line, message, _comments, _context in extract_from_file(
-            "python", source, keywords={"_": None, "N_": None}
-        ):
-            found.add(message if isinstance(message, str) else message[0])
+    found = _extract("python", core_modules())
     for game in GAMES.values():
         found.update(game.display_words())
     found.discard("")
     return found
 
 
+def _sheet_sources() -> tuple[list[Path], list[Path]]:
+    return sorted((PACKAGE / "reports").rglob("*.py")), sorted(TEMPLATES.glob("*.html"))
+
+
 def sheets_messages() -> set[str]:
     """Every string of the ``sheets`` domain (see the module docstring)."""
-    keywords = {"_": None, "N_": None, "gettext": None}
-    found: set[str] = set()
-    for source in sorted((PACKAGE / "reports").rglob("*.py")):
-        for _line, message, _comments, _context in extract_from_file("python", source, keywords=keywords):
-            found.add(message if isinstance(message, str) else message[0])
-    for template in sorted(TEMPLATES.glob("*.html")):
-        for _line, message, _comments, _context in extract_from_file(
-            "jinja2.ext:babel_extract", template, keywords=keywords
-        ):
-            found.add(message if isinstance(message, str) else message[0])
+    modules, templates = _sheet_sources()
+    found = _extract("python", modules) | _extract("jinja2.ext:babel_extract", templates)
     found.update(d.requirement for d in catalogue().diplomas.values())
     return found
+
+
+def plural_messages(domain: str) -> set[str]:
+    """The counted messages of ``core`` or ``sheets`` (marked with ``ngettext``, ``npgettext`` or ``N_plural``): their
+    catalogue entries have a ``msgid_plural`` and a form per plural form of the language."""
+    if domain == "core":
+        return _plurals("python", core_modules())
+    modules, templates = _sheet_sources()
+    return _plurals("python", modules) | _plurals("jinja2.ext:babel_extract", templates)

@@ -1,5 +1,7 @@
 """Plain-text renderings for the terminal, for any game: the score table (categories × players, totals, ranks, the
-ranking in words) and the legality report. Values in, text out; the CLI prints what these return."""
+ranking in words) and the legality report. Values in, text out; the CLI prints what these return, in the language
+of the moment (:func:`marquoir.i18n.language`). An issue is shown by its message and the place in the document it
+concerns, never by its code (codes are for the JSON reports: ``marquoir/data/table-format.md``)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from marquoir.core.issues import Issue
 from marquoir.core.report import ScoreReport
 from marquoir.games import get_game
-from marquoir.i18n import _
+from marquoir.i18n import _, get_language, ngettext
 
 
 def _grid(rows: Sequence[Sequence[str]]) -> list[str]:
@@ -21,7 +23,9 @@ def _grid(rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def ordinal(rank: int) -> str:
-    """1st, 2nd, 3rd, 4th… (the terminal speaks English)."""
+    """1st, 2nd, 3rd, 4th… (French: 1er, 2e, 3e)."""
+    if get_language() == "fr":
+        return "1er" if rank == 1 else f"{rank}e"
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
     return f"{rank}{suffix}"
 
@@ -36,30 +40,44 @@ def render_score_table(report: ScoreReport, explain: bool = False) -> str:
     for category in game.categories:
         rows.append([labels[category], *(str(p.breakdown[category]) for p in players)])
     rows.append(["-" * max(len(row[0]) for row in rows), *("-" * max(len(p.name), 3) for p in players)])
-    rows.append(["Total", *(str(p.total) for p in players)])
-    rows.append(["Rank", *(ordinal(p.rank) for p in players)])
+    rows.append([_("Total"), *(str(p.total) for p in players)])
+    rows.append([_("Rank"), *(ordinal(p.rank) for p in players)])
     lines = _grid(rows)
     winners = list(report.winners)
     if len(winners) == 1:
-        lines.append(f"\nWinner: {winners[0]}")
+        lines.append("\n" + _("Winner: {name}").format(name=winners[0]))
     elif winners:
-        lines.append(f"\nShared victory: {', '.join(winners)}")
+        lines.append("\n" + _("Shared victory: {names}").format(names=", ".join(winners)))
     lines += list(report.notes)
     if explain:
+        # The rows this table has (a base Kanagawa game has no Yokai row), and any other a player scored in.
+        shown = game.categories_of(report.table) if report.table is not None else game.categories
         for player in players:
             lines.append(f"\n{player.name}")
             for category in game.categories:
-                lines.append(f"  {labels[category]}: {player.breakdown[category]} — {player.explanations[category]}")
+                if category in shown or player.breakdown[category]:
+                    why = player.explanations.get(category, "")
+                    lines.append(f"  {labels[category]}: {player.breakdown[category]}" + (f" — {why}" if why else ""))
     lines.append("")
     lines.append(render_issues(report.issues))
     return "\n".join(lines)
+
+
+def issue_line(issue: Issue) -> str:
+    """One issue for a person: who, what, and where in the document (``Aiko: … (at players[0].print[3])``); the
+    code stays in the JSON report."""
+    if issue.player:
+        return _("{player}: {message} (at {field})").format(
+            player=issue.player, message=issue.message, field=issue.field
+        )
+    return _("{message} (at {field})").format(message=issue.message, field=issue.field)
 
 
 def render_issues(issues: Iterable[Issue]) -> str:
     """The legality report in plain words, one issue a line."""
     found = list(issues)
     if not found:
-        return "Legal: no issue found."
-    lines = [f"{len(found)} issue(s):"]
-    lines += [f"  {issue}" for issue in found]
+        return _("Legal: no issue found.")
+    lines = [ngettext("{count} issue:", "{count} issues:", len(found)).format(count=len(found))]
+    lines += [f"  {issue_line(issue)}" for issue in found]
     return "\n".join(lines)

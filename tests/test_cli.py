@@ -99,8 +99,10 @@ def test_diplomas_for_a_player(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "diplomas", str(SAMPLES / "base-4p.json"), "--player", "Emi")
     assert code == 0
     assert "Diplomas for Emi:" in out
-    tree_line = next(line for line in out.splitlines() if "trees-4" in line)
-    assert "met" in tree_line and "trees: 5/4" in tree_line and "68 ×2, 65 ×3" in tree_line and "[held]" in tree_line
+    # The Diploma by its name and points, the cards by what they show (the season once), never an id.
+    tree_line = next(line for line in out.splitlines() if "Trees Diploma (4 trees), 4 points" in line)
+    assert "met" in tree_line and "trees: 5/4" in tree_line and "spring: 2 trees, 3 trees" in tree_line
+    assert "[held]" in tree_line and "trees-4" not in out
     code, out, _ = run(capsys, "diplomas", str(SAMPLES / "base-4p.json"), "--player", "Emi", "--json")
     data = json.loads(out)
     assert {d["id"] for d in data["diplomas"] if d["held"]} == {"trees-4", "arrows-2", "brushes-3", "landscapes-2"}

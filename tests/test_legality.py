@@ -155,7 +155,7 @@ def test_a_base_studio_object_is_checked_half_by_half_and_counts_for_nothing() -
     report = score(load_table(doc))
     (issue,) = only(list(report.issues), "CARD_UNKNOWN")
     assert issue.field == "players[0].studio[0]"
-    assert issue.message == "no trees card shows 5 Harmony symbol(s) on its Studio half"
+    assert issue.message == "no trees card shows 5 Harmony symbols on its Studio half"
     assert report.players[0].breakdown["harmony"] == before == 0
     # Fields that exist alone but never together are named together.
     doc["players"][0]["studio"] = [{"family": "trees", "landscape": "forest", "icon": "brush"}]
@@ -178,7 +178,7 @@ def test_an_object_that_is_one_catalogue_card_is_that_card() -> None:
     doc["players"][1]["studio"] = [half]
     (issue,) = only(check(load_table(doc)), "CARD_DUPLICATE")
     assert issue.field == "players[1].studio[0]"
-    assert issue.message == "card 4 (brush icon) is already used at players[0].studio[0]"
+    assert issue.message == "Studio (brush icon) is already on the table: Aiko, Studio, position 1"
     # Alone, it is that card: it scores as the card does and is legal.
     doc["players"][0]["studio"] = []
     assert check(load_table(doc)) == []
@@ -284,7 +284,7 @@ def sheet_table(families: list[str] | None = None, **figures: Any) -> dict[str, 
     ("figures", "field", "words"),
     [
         ({"print_cards": 80}, "print_cards", "at most 18 Print cards in a base game: the Starting tile, 10 painted"),
-        ({"print_cards": 20}, "print_cards", "a column of 3 and 4 card(s) kept in hand by keep icons"),
+        ({"print_cards": 20}, "print_cards", "a column of 3 and 4 cards kept in hand by keep icons"),
         ({"harmony": 40}, "harmony", "at most 33 Harmony symbols in a base game"),
         ({"harmony": -12}, "harmony", "at least -8 Harmony symbols in a base game"),
     ],

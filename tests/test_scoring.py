@@ -174,9 +174,15 @@ def test_player_storms_with_leftover_tokens_are_reported() -> None:
 def test_explanations_name_the_cards() -> None:
     report = score(load_table(sample_document("base-2p.json")))
     ben = report.players[1]
-    assert ben.explanations["season_chain"].startswith("8 spring cards in a row: 1, 8, 46, 66, 48, 30, 67, 71")
-    assert "67 as spring" in ben.explanations["season_chain"]
-    assert ben.explanations["diplomas"] == "trees-4 4, animals-boar-deer 3, buildings-2 3, landscapes-3 3"
+    # By what they show, the chain's season said once; never by a catalogue number or a Diploma's id.
+    assert ben.explanations["season_chain"].startswith(
+        "8 spring cards in a row: boar, deer, temple, 1 tree, temple, lady, 2 trees, storm card"
+    )
+    assert "Storm token: 2 trees as spring (placed by the calculator)" in ben.explanations["season_chain"]
+    assert ben.explanations["diplomas"] == (
+        "Trees Diploma (4 trees), 4 points; Animals Diploma (boar and deer), 3 points; "
+        "Buildings Diploma (2 different buildings), 3 points; Landscapes Diploma (3 identical landscapes), 3 points"
+    )
 
 
 def test_json_report_has_the_contract_keys() -> None:

@@ -8,18 +8,21 @@ English.
 
 Every user-visible sentence of the pages is a literal passed through :func:`_` (translated in the request's
 language) or :func:`_l` (the same, but when shown: module constants, form labels); words of the game (seasons,
-subjects, landscapes) go through ``_`` too and come from the core's catalogue.
+subjects, landscapes) go through ``_`` too and come from the core's catalogue. A counted message goes through
+:func:`ngettext` (a template global too), never a "(s)".
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from babel.support import LazyProxy
 from flask import Flask, Response, g, request
 
+from marquoir.dates import format_date, format_datetime
 from marquoir.i18n import LANGUAGE_NAMES, LANGUAGES, get_language, language, translations
 from marquoir.web.paths import template_folder
 
@@ -27,8 +30,9 @@ from marquoir.web.paths import template_folder
 COOKIE = "marquoir_lang"
 COOKIE_AGE = 365 * 24 * 3600
 DOMAIN = "web"
-#: The keywords that mark a string of the ``web`` domain in marquoir/web/**.py and templates/.
-KEYWORDS = {"_": None, "_l": None, "N_": None}
+#: The keywords that mark a string of the ``web`` domain in marquoir/web/**.py and templates/ (``ngettext``: the
+#: singular and the plural of a counted message).
+KEYWORDS: dict[str, Any] = {"_": None, "_l": None, "N_": None, "ngettext": (1, 2)}
 #: A ``next`` address the switch may send back to: a path of this site, never another host.
 _SAFE_NEXT = re.compile(r"^/(?![/\\])[^\s]*$")
 
@@ -43,6 +47,23 @@ def gettext(message: str) -> str:
     if found == message:
         found = translations(lang, "core").gettext(message)
     return found
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """A counted message in the request's language, formatted: the form for ``num`` (English: the singular for 1;
+    French: for 0 and 1, the catalogue's ``Plural-Forms``) of the ``web`` catalogue, else the core's, with
+    ``%(num)d`` and ``variables`` filled in. In a template: ``{{ ngettext('%(num)d problem', '%(num)d problems',
+    placed | length) }}``, ``{{ ngettext('%(num)d card of %(name)s', '%(num)d cards of %(name)s', n, name=p.name)
+    }}`` (Flask-Babel's signature)."""
+    lang = get_language()
+    text = singular if num == 1 else plural
+    if lang != LANGUAGES[0]:
+        for domain in (DOMAIN, "core"):
+            found = translations(lang, domain)
+            if (singular, 0) in getattr(found, "_catalog", {}):
+                text = found.ngettext(singular, plural, num)
+                break
+    return text % {"num": num, **variables}
 
 
 def _(text: str) -> str:
@@ -112,7 +133,20 @@ def init_app(app: Flask) -> None:
     app.before_request(_enter_language)
     app.teardown_request(_leave_language)
     app.after_request(_vary)
-    app.jinja_env.globals.update(_=_, current_language=get_language, language_switch=switch_context)
+    app.jinja_env.globals.update(_=_, ngettext=ngettext, current_language=get_language, language_switch=switch_context)
+    app.jinja_env.filters.update(day=day_text, day_and_time=day_and_time_text)
+
+
+def day_text(moment: date, length: str = "long") -> str:
+    """A day in the page's language (:func:`marquoir.dates.format_date`); in a template ``{{ moment | day }}``:
+    "1 December 2026", « 1er décembre 2026 »; ``{{ moment | day('short') }}``: « 1er déc. 2026 »."""
+    return format_date(moment, get_language(), length)
+
+
+def day_and_time_text(moment: datetime, length: str = "long") -> str:
+    """A day and its time in the page's language (:func:`marquoir.dates.format_datetime`); in a template
+    ``{{ moment | day_and_time }}``: "1 December 2026 at 20:30", « 1er décembre 2026 à 20:30 »."""
+    return format_datetime(moment, get_language(), length)
 
 
 def web_messages() -> dict[str, list[str]]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from babel.dates import format_date, format_datetime, format_time
 from flask import (
     Blueprint,
     Flask,
@@ -73,7 +72,7 @@ from marquoir.web.db import get_engine, get_game_or_404
 from marquoir.web.documents import document_or_400, dump
 from marquoir.web.editing import editing, is_number
 from marquoir.web.forms import DetailsForm, TableForm
-from marquoir.web.i18n import _, sheets_gettext
+from marquoir.web.i18n import _, day_and_time_text, day_text, sheets_gettext
 from marquoir.web.render import (
     category_labels,
     error_page,
@@ -318,18 +317,18 @@ def group_games(token: str) -> ResponseReturnValue:
 
 
 def _when(moment: datetime) -> str:
-    return format_date(moment, format="long", locale=get_language())
+    """The day a game was played, as people write it ("1 December 2026", « 1er décembre 2026 »: marquoir/dates.py)."""
+    return day_text(moment)
 
 
 def _when_time(moment: datetime) -> str:
-    return format_datetime(moment, format="medium", locale=get_language())
+    """When a version was saved: its day and time ("1 December 2026 at 20:30")."""
+    return day_and_time_text(moment)
 
 
 def _played(moment: datetime) -> str:
     """When a game was played, as its page says it: the date and the time (of the server's clock, UTC)."""
-    lang = get_language()
-    return _("%(date)s at %(time)s") % {"date": format_date(moment, format="long", locale=lang),
-                                        "time": format_time(moment, format="short", locale=lang)}
+    return day_and_time_text(moment)
 
 
 def _lines(report: Any) -> list[dict[str, Any]]:
@@ -500,9 +499,12 @@ def _save_details() -> DetailsForm:
 
 def _save_key() -> str:
     """The save form's key: the one this save sent, when its page is shown again (a retry must save one game),
-    else a new one."""
+    or the one of the draft whose results these are, else a new one."""
     sent = request.form.get("save_key", "") if request.method == "POST" else ""
-    return sent if request.endpoint == "saved.save" and is_token(sent) else new_token()
+    if request.endpoint == "saved.save" and is_token(sent):
+        return sent
+    kept: str | None = g.get("draft_save_key")  # a draft's results keep theirs (web/drafts.py): Back, then Save
+    return kept or new_token()
 
 
 def init_app(app: Flask) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from flask import Flask, current_app, render_template, request
 
 from marquoir.errors import MarquoirError
+from marquoir.i18n import get_language, language
 from marquoir.web.i18n import _
 
 EXTENSION = "marquoir.workers"
@@ -40,13 +41,16 @@ class JobFailed(MarquoirError):
         self.reason = reason
 
 
-def _child(connection: Connection, job: str, args: tuple[Any, ...], memory: int) -> None:
-    """Run in the child: bound its memory, run the job, send back ``("ok", result)`` or ``("error", reason)``."""
+def _child(connection: Connection, job: str, args: tuple[Any, ...], memory: int, lang: str) -> None:
+    """Run in the child: bound its memory, run the job in the request's language ``lang`` (the words of a report are
+    written where it is made), send back ``("ok", result)`` or ``("error", reason)``."""
     from marquoir.web.jobs import JOBS
 
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     try:
-        connection.send(("ok", JOBS[job](*args)))
+        with language(lang):
+            result = JOBS[job](*args)
+        connection.send(("ok", result))
     except MemoryError:
         connection.send(("error", "memory"))
     except Exception:  # any failure of the job is the parent's to report; the child only says it failed
@@ -78,7 +82,9 @@ class Workers:
             raise Busy("every slot for long work is taken")
         try:
             receiving, sending = self.context.Pipe(duplex=False)
-            process = self.context.Process(target=_child, args=(sending, job, args, self.memory), daemon=True)
+            process = self.context.Process(
+                target=_child, args=(sending, job, args, self.memory, get_language()), daemon=True
+            )
             process.start()
             sending.close()
             try:

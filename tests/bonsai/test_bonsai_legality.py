@@ -129,7 +129,7 @@ def test_fruit_touches_fruit() -> None:
 def test_goal_unknown_no_such_tile() -> None:
     doc = broken("bonsai-2p.json", lambda d: d["players"][1]["goals"].append("pink-huge"))
     assert found(doc) == [("GOAL_UNKNOWN", "Ben", "players[1].goals[3]")]
-    assert check(load_table(doc))[0].message == "there is no goal tile 'pink-huge'"
+    assert check(load_table(doc))[0].message == "the document's goal 'pink-huge' is no goal tile of the game"
 
 
 def test_goal_unknown_colour_not_drawn() -> None:

@@ -288,7 +288,7 @@ def test_an_illegal_table_is_not_reachable_and_exits_1(tmp_path: Path, capsys: p
     # Ben's water cards can no longer be painted either; no UNREACHABLE issue repeats what the check says.
     assert data["reachable"] is False and data["issues"][0]["code"] == "START_TILE"
     assert "UNREACHABLE" not in {i["code"] for i in data["issues"]}
-    assert data["reachability"]["reason"].startswith("the table breaks the rules: there is no Starting tile")
+    assert data["reachability"]["reason"].startswith("the table breaks the rules: the document's Starting tile")
 
 
 def test_a_sheet_player_paints_its_last_round_with_studio_cards_of_its_own() -> None:

@@ -8,13 +8,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from pypdf import PdfReader
 from support.paths import ARTIFACTS
 from support.reports import render_png
 from support.samples import sample_table
 
-from marquoir.i18n import DOMAINS
+from marquoir.i18n import DOMAINS, catalogue_entries
 from marquoir.messages import sheets_messages as extract_messages
 from marquoir.reports.charts import game_bars_svg
 from marquoir.reports.i18n import LOCALE_DIR, compile_catalogues, gettext_for
@@ -25,8 +24,9 @@ PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / "sheets.po"
 
 
 def french_catalogue() -> dict[str, str]:
-    with PO.open("rb") as handle:
-        return {str(m.id): str(m.string) for m in read_po(handle, locale="fr") if m.id}
+    """msgid → its French (a counted message by its singular msgid → its plural form; every form is checked by
+    tests/test_typography.py)."""
+    return {key: forms[-1] for key, forms in catalogue_entries("fr", "sheets").items()}
 
 
 def test_the_french_catalogue_translates_every_string_and_nothing_stale() -> None:
@@ -73,6 +73,9 @@ def test_the_french_filled_sheet(tmp_path: Path) -> None:
     assert rank_row and re.findall(r"<td>([^<]+)</td>", rank_row.group(1)) == ["1er", "2e", "3e", "4e"]
     # A legal table says so under the winners; the legality heading is only for a table with issues.
     assert "Grand Maître" in html and "Aucun problème" in html and "Vérification de la table" not in html
+    # The first of the month is « 1er » (marquoir/dates.py).
+    first = render_filled_sheet(sample_table("base-4p"), lang="fr", played_at=datetime(2026, 12, 1, tzinfo=UTC))
+    assert "1er décembre 2026" in first
 
 
 @pytest.mark.slow

@@ -80,7 +80,7 @@ def test_the_print_stylesheet_fits_both_papers_and_never_splits_a_block() -> Non
 def test_the_filled_sheet_shows_every_figure_total_rank_and_explanation(base4: Table) -> None:
     report = score(base4)
     html = render_filled_sheet(base4, report, played_at=datetime(2026, 3, 14, tzinfo=UTC), title="Friday game")
-    assert "<h1>Friday game" in html and "March 14, 2026" in html
+    assert "<h1>Friday game" in html and "14 March 2026" in html  # marquoir/dates.py: day, month, year
     assert row_labels(html) == [
         "Print cards",
         "Longest season chain",

@@ -50,7 +50,7 @@ def new_group(client: FlaskClient, name: str = "Thursday club") -> str:
 
 def save(client: FlaskClient, table: str = GAME, **fields: str) -> str:
     """Save a game from its results page (with the save form's key and ``fields``); the edit token."""
-    results = client.post("/results", data={"table": table}).get_data(as_text=True)
+    results = client.post("/results", follow_redirects=True, data={"table": table}).get_data(as_text=True)
     data = {"table": hidden(results), "save_key": hidden(results, "save_key"), **fields}
     response = client.post("/games/save", data=data)
     assert response.status_code == 303, response.data[:500]
@@ -136,14 +136,15 @@ def test_pages_with_a_group_s_link_are_never_cached(client: FlaskClient) -> None
         response = client.get(path)
         assert response.headers.get("Cache-Control") == "no-store", path
         assert token in response.get_data(as_text=True), path
-    results = client.post("/results", data={"table": GAME})  # its save form offers the group
+    results = client.post("/results", follow_redirects=True, data={"table": GAME})  # its save form offers the group
     assert results.headers.get("Cache-Control") == "no-store" and token in results.get_data(as_text=True)
 
 
 def test_a_double_tap_saves_one_game_and_the_second_answer_is_its_page(app: Flask, client: FlaskClient) -> None:
-    results = client.post("/results", data={"table": GAME}).get_data(as_text=True)
+    results = client.post("/results", follow_redirects=True, data={"table": GAME}).get_data(as_text=True)
     key = hidden(results, "save_key")
-    assert len(key) >= 32 and key != hidden(client.post("/results", data={"table": GAME}).get_data(as_text=True),
+    assert len(key) >= 32 and key != hidden(client.post("/results", follow_redirects=True,
+                                                        data={"table": GAME}).get_data(as_text=True),
                                             "save_key")  # a fresh key each time the page is made  # fmt: skip
     data = {"table": hidden(results), "save_key": key}
     first, second = client.post("/games/save", data=data), client.post("/games/save", data=data)
@@ -178,7 +179,7 @@ def test_the_date_place_duration_and_notes_are_saved_shown_and_corrected(app: Fl
     assert (saved.details.place, saved.details.duration_min, saved.details.notes) == (
         "Chez Aiko", 45, "Ben forgot\na Diploma")  # fmt: skip
     page = client.get(f"/e/{token}").get_data(as_text=True)
-    assert "January 31, 2026 at 9:15" in page and "Chez Aiko" in page and "45 minutes" in page
+    assert "31 January 2026 at 21:15" in page and "Chez Aiko" in page and "45 minutes" in page
     assert "Ben forgot\na Diploma" in page and 'value="2026-01-31"' in page
     changed = client.post(f"/e/{token}/details", data={"played_on": "2026-01-30", "played_time": "20:00",
                                                        "place": "Club house", "duration_min": "1", "notes": ""})
@@ -189,15 +190,17 @@ def test_the_date_place_duration_and_notes_are_saved_shown_and_corrected(app: Fl
     assert [(v.version, v.details.place) for v in history] == [(2, "Club house"), (1, "Chez Aiko")]
     assert history[0].document == history[1].document  # the same table, a new version
     # Through the correction path: the save form of the correction carries the details as saved.
-    entry = client.post("/edit", data={"table": GAME, "edit": token, "version": "2"})
-    results = client.post("/results", data={"table": GAME, "edit": token, "version": "2"}).get_data(as_text=True)
+    entry = client.post("/edit", follow_redirects=True, data={"table": GAME, "edit": token, "version": "2"})
+    results = client.post("/results", follow_redirects=True,
+                          data={"table": GAME, "edit": token, "version": "2"}).get_data(as_text=True)
     assert entry.status_code == 200 and 'value="Club house"' in results and 'id="save-correction"' in results
     fixed = client.post("/games/correct", data={"table": GAME, "edit": token, "version": "2", "played_on": "2026-01-30",
                                                  "played_time": "20:00", "place": "Club house (upstairs)"})
     assert fixed.status_code == 303
     assert [v.details.place for v in game_history(engine_of(app), saved.id)][:2] == ["Club house (upstairs)",
                                                                                     "Club house"]  # fmt: skip
-    assert "outside any group" not in client.post("/results", data={"table": GAME}).get_data(as_text=True)
+    assert "outside any group" not in client.post("/results", follow_redirects=True,
+                                                  data={"table": GAME}).get_data(as_text=True)
 
 
 @pytest.mark.parametrize(
@@ -229,10 +232,11 @@ def test_a_game_is_saved_in_the_group_it_was_started_from(app: Flask, client: Fl
     other = new_group(client, "Other")
     home = client.get(f"/?group={token}").get_data(as_text=True)
     assert 'id="playing-in"' in home and hidden(home, "group") == token
-    started = client.post("/new", data={"group": token, "game": "base", "player_count": "2", "names-0": "Aiko",
+    started = client.post("/new", follow_redirects=True,
+                          data={"group": token, "game": "base", "player_count": "2", "names-0": "Aiko",
                                         "names-1": "Ben", "mode": "sheet"})  # fmt: skip
     assert started.status_code == 200
-    results = client.post("/results", data={"table": GAME}).get_data(as_text=True)
+    results = client.post("/results", follow_redirects=True, data={"table": GAME}).get_data(as_text=True)
     chosen = re.search(r'<option value="([^"]*)" selected>', results)
     assert chosen and chosen.group(1) == token  # the group it was started from comes first
     assert "the group Other" in results and "outside any group" in results
@@ -242,8 +246,9 @@ def test_a_game_is_saved_in_the_group_it_was_started_from(app: Flask, client: Fl
     assert other != token and list_games(engine_of(app)) == []
     refused = client.post("/games/save", data={"table": GAME, "group": "no-such-group-token-here"})
     assert refused.status_code == 422 and "the group chosen no longer opens" in refused.get_data(as_text=True)
-    assert client.post("/new", data={"group": "no-such-group-token-here"}).status_code == 404
-    assert 'id="save-group"' not in app.test_client().post("/results", data={"table": GAME}).get_data(as_text=True)
+    assert client.post("/new", follow_redirects=True, data={"group": "no-such-group-token-here"}).status_code == 404
+    assert 'id="save-group"' not in app.test_client().post("/results", follow_redirects=True,
+                                                           data={"table": GAME}).get_data(as_text=True)
 
 
 def test_the_group_s_players_are_offered_as_one_types(client: FlaskClient) -> None:

@@ -116,7 +116,8 @@ def test_a_game_night_in_a_group(browser: Any, night_server: str, viewport: dict
         page.wait_for_selector("#game-details")
         assert "The game is saved." in page.locator(".flash").inner_text()
         details = page.locator("#game-details").inner_text()
-        assert "Chez Aiko" in details and "45 minutes" in details and "8:30" in details
+        played = f"{yesterday.day} {yesterday:%B} {yesterday.year} at 20:30"  # the day and time typed, in words
+        assert "Chez Aiko" in details and "45 minutes" in details and played in details
         assert page.locator("#game-group").inner_text() == f"Game night {width}"
         shot(page, artifacts, "game")
 

@@ -265,7 +265,7 @@ def test_the_filled_sheet_of_a_saved_game_as_page_and_pdf(client: FlaskClient) -
     share = save(client, sample_text("base-4p.json"))
     page = client.get(f"/s/{share}/sheet").get_data(as_text=True)
     assert "Kanagawa result" in page and "How each figure was counted" in page
-    assert re.search(r'<p class="meta">[A-Z][a-z]+ [0-9]{1,2}, 20[0-9]{2} · Families:', page)  # when it was played
+    assert re.search(r'<p class="meta">[0-9]{1,2} [A-Z][a-z]+ 20[0-9]{2} · Families:', page)  # when it was played
     pdf = client.get(f"/s/{share}/sheet?format=pdf&paper=a4")
     assert pdf.mimetype == "application/pdf"
     _reader, text = pdf_text(pdf.data)
@@ -278,7 +278,8 @@ def test_the_filled_sheet_of_a_saved_game_as_page_and_pdf(client: FlaskClient) -
 
 
 def test_the_filled_sheet_of_the_game_on_the_results_page(client: FlaskClient) -> None:
-    results = client.post("/results", data={"table": sample_text("base-2p.json")}).get_data(as_text=True)
+    results = client.post("/results", follow_redirects=True,
+                          data={"table": sample_text("base-2p.json")}).get_data(as_text=True)
     form = results[results.index('action="/print/game"'):]
     assert 'name="paper"' in form and 'name="format"' in form
     page = client.post("/print/game", data={"table": hidden(results), "paper": "a4", "format": "html"})

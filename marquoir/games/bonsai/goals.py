@@ -13,7 +13,7 @@ from marquoir.games.bonsai.table import SheetPlayer
 from marquoir.games.bonsai.tree import Tree
 from marquoir.games.bonsai.vocabulary import FRUIT, WOOD
 from marquoir.games.bonsai.words import by_count, tiles_text
-from marquoir.i18n import _
+from marquoir.i18n import _, ngettext
 
 
 def goal_figure(goal: Goal, tree: Tree) -> int:
@@ -92,8 +92,13 @@ def sheet_figure(goal: Goal, player: SheetPlayer) -> int | None:
 def sheet_figure_text(goal: Goal, player: SheetPlayer) -> str:
     """What the sheet shows for ``goal``, in words (only for goals :func:`sheet_figure` can tell)."""
     if goal.colour == "orange":
-        return by_count(player.fruits, _("the sheet has {count} fruit"), _("the sheet has {count} fruits"))
-    return by_count(player.leaves, _("the sheet has {count} leaf in all"), _("the sheet has {count} leaves in all"))
+        return by_count(
+            player.fruits, ngettext("the sheet has {count} fruit", "the sheet has {count} fruits", player.fruits)
+        )
+    return by_count(
+        player.leaves,
+        ngettext("the sheet has {count} leaf in all", "the sheet has {count} leaves in all", player.leaves),
+    )
 
 
 def fewest_goals_for(points: int, goals: Iterable[Goal]) -> int | None:

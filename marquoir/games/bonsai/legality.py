@@ -29,7 +29,7 @@ from marquoir.games.bonsai.vocabulary import (
     TILE_KINDS,
     WOOD,
 )
-from marquoir.i18n import _
+from marquoir.i18n import _, ngettext
 
 #: Every issue code, in the order of the table format (stable: only ever added to).
 CODES = (
@@ -58,7 +58,9 @@ def iter_issues(
 
     # PLAYER_COUNT — Bonsai is played by 1 to 4 (official rules; the deck has a column for each: data/cards.csv).
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        text = _("{count} players: Bonsai is played by 1 to 4").format(count=len(players))
+        text = ngettext(
+            "{count} player: Bonsai is played by 1 to 4", "{count} players: Bonsai is played by 1 to 4", len(players)
+        ).format(count=len(players))
         yield Issue("PLAYER_COUNT", None, "players", text)
 
     # GOAL_UNKNOWN — 3 different goal colours are drawn, or the game is played without goals (decision 1).
@@ -104,7 +106,12 @@ def _goals_held(table: Table, cat: Catalogue) -> Iterator[Issue]:
             # GOAL_UNKNOWN — a goal tile that does not exist (data/goals.csv).
             if goal is None:
                 shown = goal_id if len(goal_id) <= 40 else goal_id[:37] + "..."
-                yield Issue("GOAL_UNKNOWN", name, path, _("there is no goal tile {goal}").format(goal=repr(shown)))
+                yield Issue(
+                    "GOAL_UNKNOWN",
+                    name,
+                    path,
+                    _("the document's goal {value} is no goal tile of the game").format(value=repr(shown)),
+                )
                 continue
             # GOAL_UNKNOWN — only the colours drawn are in play (official rules; decision 6).
             if goal.colour not in table.goals:

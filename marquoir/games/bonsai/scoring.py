@@ -32,7 +32,7 @@ from marquoir.games.bonsai.vocabulary import (
     SOLO_LEVEL_POINTS,
 )
 from marquoir.games.bonsai.words import by_count, counted_text, items_text
-from marquoir.i18n import N_, _
+from marquoir.i18n import N_, _, ngettext
 
 #: The sheet's rows; translate with :func:`marquoir.i18n._` where they are shown.
 CATEGORY_NAMES = {
@@ -60,13 +60,13 @@ def parchment_counts(tree: Tree) -> tuple[tuple[str, int], ...]:
 def _leaves_text(count: int) -> str:
     if not count:
         return _("no leaf")
-    return by_count(count, _("{count} leaf × {each}"), _("{count} leaves × {each}"), each=LEAF_POINTS)
+    return by_count(count, ngettext("{count} leaf × {each}", "{count} leaves × {each}", count), each=LEAF_POINTS)
 
 
 def _fruits_text(count: int) -> str:
     if not count:
         return _("no fruit")
-    return by_count(count, _("{count} fruit × {each}"), _("{count} fruits × {each}"), each=FRUIT_POINTS)
+    return by_count(count, ngettext("{count} fruit × {each}", "{count} fruits × {each}", count), each=FRUIT_POINTS)
 
 
 def _goal_text(goal_id: str, goal: Goal | None, cat: Catalogue, tree: Tree | None) -> str:
@@ -101,8 +101,7 @@ def _score_detailed(tree: Tree, in_play: Mapping[str, Goal], cat: Catalogue) -> 
         flowers = [
             by_count(
                 f.free,
-                _("flower at {cell}: {count} free side"),
-                _("flower at {cell}: {count} free sides"),
+                ngettext("flower at {cell}: {count} free side", "flower at {cell}: {count} free sides", f.free),
                 cell=cell_text(f.at),
             )
             for f in tree.flowers
@@ -210,8 +209,11 @@ def _solo_note(player: PlayerScore, goals: int, levels: Sequence[int]) -> str:
     if goals < SOLO_GOALS:
         return by_count(
             goals,
-            _("{name} does not win the solo game: {count} goal of the 3 needed"),
-            _("{name} does not win the solo game: {count} goals of the 3 needed"),
+            ngettext(
+                "{name} does not win the solo game: {count} goal of the 3 needed",
+                "{name} does not win the solo game: {count} goals of the 3 needed",
+                goals,
+            ),
             name=player.name,
         )
     return _("{name} does not win the solo game: {total} points, 60 needed for level 1").format(

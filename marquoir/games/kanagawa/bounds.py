@@ -32,7 +32,7 @@ from marquoir.games.kanagawa.vocabulary import (
     END_PRINT_CARDS,
     STARTING_BRUSHES,
 )
-from marquoir.i18n import _
+from marquoir.i18n import _, ngettext
 
 
 class SheetBounds(NamedTuple):
@@ -64,8 +64,11 @@ class SheetBounds(NamedTuple):
     def print_text(self) -> str:
         """Why no more Print cards: ``at most 18 Print cards in a base game: …``."""
         if self.column + self.keeps <= self.brushes:
-            last = _("then in the last round a column of {column} and {keeps} card(s) kept in hand by keep icons")
-            last = last.format(column=self.column, keeps=self.keeps)
+            last = ngettext(
+                "then in the last round a column of {column} and {keeps} card kept in hand by a keep icon",
+                "then in the last round a column of {column} and {keeps} cards kept in hand by keep icons",
+                self.keeps,
+            ).format(column=self.column, keeps=self.keeps)
         else:
             last = _("then in the last round as many cards as brushes, at most {brushes} (the box has {box}, the "
                      "other players start with {start} each)").format(

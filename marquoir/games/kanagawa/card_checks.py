@@ -15,17 +15,19 @@ from typing import Any
 from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.catalogue import CardRef, Catalogue, Paint, PrintHalf, StudioHalf
 from marquoir.games.kanagawa.halves import Fault, card_of, faults
-from marquoir.games.kanagawa.naming import catalogue_card_text, icon_text
+from marquoir.games.kanagawa.naming import card_name, catalogue_card_text, icon_text
 from marquoir.games.kanagawa.table import DetailedPlayer, Player
 from marquoir.games.kanagawa.vocabulary import CARDS_PER_FAMILY
-from marquoir.i18n import _
+from marquoir.i18n import N_, _, ngettext
 
 
 def _harmony_text(count: int) -> str:
     if count > 0:
-        return _("{count} Harmony symbol(s)").format(count=count)
+        return ngettext("{count} Harmony symbol", "{count} Harmony symbols", count).format(count=count)
     if count < 0:
-        return _("{count} crossed Harmony symbol(s)").format(count=-count)
+        return ngettext("{count} crossed Harmony symbol", "{count} crossed Harmony symbols", -count).format(
+            count=-count
+        )
     return _("no Harmony symbol")
 
 
@@ -36,14 +38,16 @@ def _field_text(name: str, value: Any) -> str:
     if name == "harmony":
         return _harmony_text(value)
     if name == "trees":
-        return _("{count} tree(s)").format(count=value)
+        return ngettext("{count} tree", "{count} trees", value).format(count=value)
     if name in ("building", "character", "animal"):
         return _("the subject {subject}").format(subject=_(value)) if value else _("no subject")
     if name == "paint":
         assert isinstance(value, Paint)
-        return _("a painting need of {count} brush(es) on {landscape}").format(
-            count=value.brushes, landscape=_(value.landscape)
-        )
+        return ngettext(
+            "a painting need of {count} brush on {landscape}",
+            "a painting need of {count} brushes on {landscape}",
+            value.brushes,
+        ).format(count=value.brushes, landscape=_(value.landscape))
     if name == "landscape":
         return _("the landscape {landscape}").format(landscape=_(value)) if value else _("no landscape")
     if name == "icon":
@@ -74,6 +78,15 @@ def fault_text(fault: Fault) -> str:
     return _("no {family} card shows {what} on its Studio half").format(family=family, what=what)
 
 
+#: A zone of a player's table, as the messages name it.
+ZONE_NAMES = {"print": N_("Print"), "studio": N_("Studio"), "kept": N_("kept in hand")}
+
+
+def place_text(name: str, zone: str, position: int) -> str:
+    """Where a card lies, in words: ``Aiko, Print, position 3``."""
+    return _("{name}, {zone}, position {position}").format(name=name, zone=_(ZONE_NAMES[zone]), position=position)
+
+
 def _path(index: int, place: str, i: int) -> str:
     return f"players[{index}].{place}[{i}]"
 
@@ -83,12 +96,20 @@ def _zones(player: DetailedPlayer) -> tuple[tuple[str, tuple[CardRef, ...]], ...
     return (("print", player.print), ("studio", player.studio), ("kept", player.kept))
 
 
+def _named(ref: CardRef, place: str, cat: Catalogue) -> str:
+    """A card of the document by what it shows: the half in use of its place (both halves of a card kept in hand)."""
+    if isinstance(ref, PrintHalf | StudioHalf):
+        return card_name(ref)
+    half = cat.studio_of.get(ref) if place == "studio" else cat.print_of.get(ref) if place == "print" else None
+    return catalogue_card_text(ref, half)
+
+
 def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catalogue) -> Iterator[Issue]:
     """CARD_UNKNOWN, CARD_DUPLICATE, CARD_FAMILY_NOT_IN_PLAY, FAMILY_OVERFLOW, each at the card's path, in one walk
     over the cards (a catalogue id's family is one lookup; a card entered by what is printed on it is judged by
     :mod:`~marquoir.games.kanagawa.halves`)."""
     family_of = cat.family_of
-    first_at: dict[int, str] = {}
+    first_at: dict[int, str] = {}  # card → where it lies first, in words
     per_family: dict[str, int] = {}
     for index, player in enumerate(players):
         if not isinstance(player, DetailedPlayer):
@@ -101,7 +122,9 @@ def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catal
                     card = ref
                     family = family_of.get(ref)
                     if family is None:
-                        text = _("there is no card {card}: base cards are 1 to 72").format(card=ref)
+                        text = _("the document's card number {value} is no card of the game (1 to 72)").format(
+                            value=ref
+                        )
                         yield Issue("CARD_UNKNOWN", player.name, path, text)
                         continue
                 else:
@@ -114,15 +137,17 @@ def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catal
                 if card is not None:
                     if card in first_at:
                         half = cat.studio_of[card] if place == "studio" else cat.print_of[card]
-                        text = _("{card} is already used at {place}").format(
+                        text = _("{card} is already on the table: {place}").format(
                             card=catalogue_card_text(card, half), place=first_at[card]
                         )
                         yield Issue("CARD_DUPLICATE", player.name, path, text)
                     else:
-                        first_at[card] = path
+                        first_at[card] = place_text(player.name, place, i + 1)
                 per_family[family] = per_family.get(family, 0) + 1
                 if family not in families:
-                    text = _("a {family} card, but {family} are not in play").format(family=_(family))
+                    text = _("{card}, but the {family} family is not in play").format(
+                        card=_named(ref, place, cat), family=_(family)
+                    )
                     yield Issue("CARD_FAMILY_NOT_IN_PLAY", player.name, path, text)
     for family, count in per_family.items():
         if count > CARDS_PER_FAMILY:

@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 
-from marquoir.games.kanagawa.catalogue import Catalogue, Diploma
+from marquoir.games.kanagawa.catalogue import Catalogue, Diploma, PrintHalf
+from marquoir.games.kanagawa.naming import diploma_text, items_text, print_list, start_tile_text, studio_list
 from marquoir.games.kanagawa.table import Rules
 from marquoir.games.kanagawa.tableau import Tableau
-from marquoir.i18n import N_, _
+from marquoir.i18n import N_, _, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +24,8 @@ class DiplomaCheck:
     """The verdict on one Diploma for one tableau.
 
     ``met`` is ``None`` when the final table cannot tell (the Yokai Diploma is met at some moment of the game).
-    ``figure`` is the deciding count, ``needed`` what the tile asks, ``cards`` the labels of the cards counted.
+    ``figure`` is the deciding count, ``needed`` what the tile asks, ``cards`` the cards counted in words (what they
+    show, never an id: the Print cards of one season in one item, each Studio card or source of brushes in its own).
     """
 
     diploma: Diploma
@@ -35,83 +37,101 @@ class DiplomaCheck:
     note: str = ""
 
     def describe(self) -> str:
-        """One line a person can argue with: ``trees: 4 of 3 needed — cards 56, 57, 68 ×2``."""
+        """One line a person can argue with: ``Trees Diploma (3 trees), 3 points: met — trees: 4 of 3 needed —
+        spring: 2 trees, 1 tree; summer, 1 tree``. The Diploma by its name and points, the cards by what
+        they show (:mod:`~marquoir.games.kanagawa.naming`), never an id."""
         verdict = {True: _("met"), False: _("not met"), None: _("cannot be told from the final table")}[self.met]
-        line = _("{diploma} ({requirement}): {verdict} — {measure}: {figure} of {needed} needed").format(
-            diploma=self.diploma.id,
-            requirement=_(self.diploma.requirement),
-            verdict=verdict,
-            measure=self.measure,
-            figure=self.figure,
-            needed=self.needed,
+        line = _("{diploma}: {verdict} — {figure}").format(
+            diploma=diploma_text(self.diploma), verdict=verdict, figure=self.figure_text()
         )
         if self.cards:
-            cards = ", ".join(self.cards)
-            line += (_(" — card {cards}") if len(self.cards) == 1 else _(" — cards {cards}")).format(cards=cards)
+            line += _(" — {cards}").format(cards=self.cards_text())
         if self.note:
             line += f" ({self.note})"
         return line
 
+    def figure_text(self) -> str:
+        """What was counted against what the tile asks: ``trees: 4 of 3 needed``."""
+        return _("{measure}: {figure} of {needed} needed").format(
+            measure=self.measure, figure=self.figure, needed=self.needed
+        )
 
-def _times(label: str, count: int) -> str:
-    return f"{label} ×{count}" if count > 1 else label
+    def cards_text(self) -> str:
+        """The cards counted, in one list (items that hold commas themselves are parted by semicolons)."""
+        return items_text(self.cards)
+
+
+def _painted_with(t: Tableau, keep: Callable[[PrintHalf], bool]) -> list[PrintHalf]:
+    return [half for _label, half in t.painted() if keep(half)]
+
+
+def _print_cards(halves: list[PrintHalf]) -> tuple[str, ...]:
+    """The Print cards counted, named by what they show, the season once for the cards of one season
+    (:func:`~marquoir.games.kanagawa.naming.print_list`)."""
+    return (print_list(halves),) if halves else ()
 
 
 def _tree_count(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-    cards = [(label, h.trees) for label, h in t.painted() if h.trees]
-    return sum(n for _label, n in cards), tuple(_times(label, n) for label, n in cards), _("trees")
+    cards = _painted_with(t, lambda h: bool(h.trees))
+    return sum(h.trees for h in cards), _print_cards(cards), _("trees")
 
 
 def _distinct(attr: str, measure: str) -> Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]:
     def count(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-        first: dict[str, str] = {}
-        for label, half in t.painted():
+        first: dict[str, PrintHalf] = {}
+        for _label, half in t.painted():
             subject = getattr(half, attr)
             if subject and subject not in first:
-                first[subject] = f"{label} {_(subject)}"
-        return len(first), tuple(first.values()), _(measure)
+                first[subject] = half
+        return len(first), _print_cards(list(first.values())), _(measure)
 
     return count
 
 
 def _identical_characters(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-    by_subject: dict[str, list[str]] = {}
-    for label, half in t.painted():
+    by_subject: dict[str, list[PrintHalf]] = {}
+    for _label, half in t.painted():
         if half.character:
-            by_subject.setdefault(half.character, []).append(label)
+            by_subject.setdefault(half.character, []).append(half)
     if not by_subject:
         return 0, (), _("identical characters")
-    subject, labels = max(by_subject.items(), key=lambda kv: len(kv[1]))
+    subject, halves = max(by_subject.items(), key=lambda kv: len(kv[1]))
     measure = _("identical characters ({subject})").format(subject=_(subject))
-    return len(labels), tuple(f"{label} {_(subject)}" for label in labels), measure
+    return len(halves), _print_cards(halves), measure
 
 
 def _animals(*wanted: str) -> Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]:
     def count(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-        found: dict[str, str] = {}
-        for label, half in t.painted():
+        found: dict[str, PrintHalf] = {}
+        for _label, half in t.painted():
             if half.animal in wanted and half.animal not in found:
-                found[half.animal] = f"{label} {_(half.animal)}"
-        return len(found), tuple(found.values()), _("of {animals}").format(animals=" + ".join(map(_, wanted)))
+                found[half.animal] = half
+        measure = _("of {animals}").format(animals=" + ".join(map(_, wanted)))
+        return len(found), _print_cards(list(found.values())), measure
 
     return count
 
 
 def _brushes(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-    labels = [_("Starting tile ×2") if t.start else _("2 to start")]
-    labels += [_("{card} brush icon").format(card=label) for label in t.icons("brush")]
+    labels = [_("Starting tile ×2") if t.start else _("starting brushes ×2")]
+    brushes = [half for _label, half in t.studio_cards() if half.icon == "brush"]
+    if brushes:
+        labels.append(studio_list(brushes))
     if t.brush_bonus_diplomas:
-        labels.append(_times(_("brush Diploma"), t.brush_bonus_diplomas))
+        bonus = ngettext("{count} Diploma with a brush", "{count} Diplomas with a brush", t.brush_bonus_diplomas)
+        labels.append(bonus.format(count=t.brush_bonus_diplomas))
     missing = t.brushes_explained - t.brushes_received
     if missing:
         # The reserve ran dry, or the figure given says fewer were received (data/SOURCES.md, decision 8).
-        labels.append(_("{count} never received").format(count=missing))
+        labels.append(ngettext("{count} never received", "{count} never received", missing).format(count=missing))
     return t.brushes_received, tuple(labels), _("brushes owned")
 
 
 def _arrows(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
     labels = [_("Starting tile")] if t.start and t.start.arrows else []
-    labels += t.icons("arrow")
+    arrows = [half for _label, half in t.studio_cards() if half.icon == "arrow"]
+    if arrows:
+        labels.append(studio_list(arrows))
     return t.arrows, tuple(labels), _("arrows")
 
 
@@ -121,8 +141,10 @@ def _landscapes(jokers: bool) -> Callable[[Tableau, int], tuple[int, tuple[str, 
         if landscape is None:
             return 0, (), _("identical landscapes")
         wanted = {landscape, "joker"} if jokers else {landscape}
-        labels = [f"{_('Starting tile')} {_(t.start.landscape)}"] if t.start and t.start.landscape in wanted else []
-        labels += [f"{label} {_(half.landscape)}" for label, half in t.studio_cards() if half.landscape in wanted]
+        labels = [start_tile_text(t.start)] if t.start and t.start.landscape in wanted else []
+        studio = [half for _label, half in t.studio_cards() if half.landscape in wanted]
+        if studio:
+            labels.append(studio_list(studio))
         return best, tuple(labels), _("identical landscapes ({landscape})").format(landscape=_(landscape))
 
     return count
@@ -130,13 +152,12 @@ def _landscapes(jokers: bool) -> Callable[[Tableau, int], tuple[int, tuple[str, 
 
 def _kites(colour: str | None) -> Callable[[Tableau, int], tuple[int, tuple[str, ...], str]]:
     def count(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
-        cards = []
-        for label, half in t.painted():
-            n = len(half.kites) if colour is None else half.kites.count(colour)
-            if n:
-                cards.append((label, n))
+        def shown(half: PrintHalf) -> int:
+            return len(half.kites) if colour is None else half.kites.count(colour)
+
+        cards = _painted_with(t, lambda h: bool(shown(h)))
         measure = _("kites") if colour is None else _("{colour} kites").format(colour=_(colour))
-        return sum(n for _label, n in cards), tuple(_times(label, n) for label, n in cards), measure
+        return sum(map(shown, cards)), _print_cards(cards), measure
 
     return count
 
@@ -146,13 +167,13 @@ def _lanterns(*pattern: int) -> Callable[[Tableau, int], tuple[int, tuple[str, .
 
     def count(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
         wanted = Counter(pattern)
-        chosen: list[str] = []
-        for label, half in t.painted():
+        chosen: list[PrintHalf] = []
+        for _label, half in t.painted():
             if wanted[half.lanterns] > 0:
                 wanted[half.lanterns] -= 1
-                chosen.append(_("{card} ×{count} lantern(s)").format(card=label, count=half.lanterns))
+                chosen.append(half)
         measure = _("cards with {pattern} lanterns").format(pattern=" + ".join(str(n) for n in pattern))
-        return len(chosen), tuple(chosen), measure
+        return len(chosen), _print_cards(chosen), measure
 
     return count
 
@@ -160,16 +181,16 @@ def _lanterns(*pattern: int) -> Callable[[Tableau, int], tuple[int, tuple[str, .
 def _umbrellas(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:
     """Umbrellas along a run of neighbouring Print cards that each show one (Yokai rules; data/SOURCES.md decision
     11)."""
-    best: list[tuple[str, int]] = []
-    run: list[tuple[str, int]] = []
-    for label, half in zip(t.print_labels(), t.print, strict=True):
+    best: list[PrintHalf] = []
+    run: list[PrintHalf] = []
+    for half in t.print:
         if half and half.umbrellas > 0:
-            run.append((label, half.umbrellas))
-            if sum(n for _label, n in run) > sum(n for _label, n in best):
+            run.append(half)
+            if sum(h.umbrellas for h in run) > sum(h.umbrellas for h in best):
                 best = list(run)
         else:
             run = []
-    return sum(n for _label, n in best), tuple(_times(label, n) for label, n in best), _("consecutive umbrellas")
+    return sum(h.umbrellas for h in best), _print_cards(best), _("consecutive umbrellas")
 
 
 def _yokai(t: Tableau, needed: int) -> tuple[int, tuple[str, ...], str]:

@@ -16,6 +16,7 @@ from marquoir.games.kanagawa.bounds import SheetBounds, sheet_bounds
 from marquoir.games.kanagawa.card_checks import card_issues
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.diplomas import check_diploma, unmet
+from marquoir.games.kanagawa.naming import diploma_name, start_tile_text
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.tableau import Tableau, tableaux_of
 from marquoir.games.kanagawa.vocabulary import (
@@ -27,7 +28,7 @@ from marquoir.games.kanagawa.vocabulary import (
     STORM_TOKENS,
     YOKAI_TOKENS,
 )
-from marquoir.i18n import _
+from marquoir.i18n import _, ngettext
 
 #: Every issue code, in the order of the table format (stable: only ever added to).
 CODES = (
@@ -72,7 +73,11 @@ def iter_issues(
             "PLAYER_COUNT",
             None,
             "players",
-            _("{count} players: Kanagawa is played by 2 to 4").format(count=len(players)),
+            ngettext(
+                "{count} player: Kanagawa is played by 2 to 4",
+                "{count} players: Kanagawa is played by 2 to 4",
+                len(players),
+            ).format(count=len(players)),
         )
 
     # FAMILIES — the 4 base families, or 2 base + 2 expansion (Yokai rules, "Game Set-up" 4).
@@ -102,7 +107,9 @@ def iter_issues(
                 "START_TILE",
                 player.name,
                 path,
-                _("there is no Starting tile {tile} (S1 to S4)").format(tile=repr(player.start)),
+                _("the document's Starting tile {value} is none of the game's four tiles").format(
+                    value=repr(player.start)
+                ),
             )
         elif player.start in tile_owner:
             other = players[tile_owner[player.start]].name
@@ -110,7 +117,9 @@ def iter_issues(
                 "START_TILE",
                 player.name,
                 path,
-                _("Starting tile {tile} is already {other}'s").format(tile=player.start, other=other),
+                _("the {tile} is already {other}'s").format(
+                    tile=start_tile_text(cat.start_tiles[player.start]), other=other
+                ),
             )
         else:
             tile_owner[player.start] = index
@@ -130,7 +139,7 @@ def iter_issues(
                     "DIPLOMA_UNKNOWN",
                     player.name,
                     f"players[{index}].{sheet}diplomas[{i}]",
-                    _("there is no Diploma {diploma}").format(diploma=repr(diploma_id)),
+                    _("the document's Diploma {value} is no Diploma of the game").format(value=repr(diploma_id)),
                 )
                 continue
             if diploma_id not in in_play_diplomas:
@@ -138,7 +147,7 @@ def iter_issues(
                     "DIPLOMA_UNKNOWN",
                     player.name,
                     f"players[{index}].{sheet}diplomas[{i}]",
-                    _("{diploma} is not a Diploma of this game's families").format(diploma=diploma_id),
+                    _("{diploma} is not a Diploma of this game's families").format(diploma=diploma_name(tile)),
                 )
                 continue
             if diploma_id in holder:
@@ -152,7 +161,7 @@ def iter_issues(
                     "DIPLOMA_DUPLICATE",
                     player.name,
                     f"players[{index}].{sheet}diplomas[{i}]",
-                    text.format(diploma=diploma_id, other=who),
+                    text.format(diploma=diploma_name(tile), other=who),
                 )
             else:
                 holder[diploma_id] = player.name
@@ -162,7 +171,7 @@ def iter_issues(
                     player.name,
                     f"players[{index}].{sheet}diplomas[{i}]",
                     _("{diploma} and {other}: one Diploma per family").format(
-                        diploma=diploma_id, other=families_held[tile.family]
+                        diploma=diploma_name(tile), other=diploma_name(cat.diplomas[families_held[tile.family]])
                     ),
                 )
             else:
@@ -193,7 +202,14 @@ def iter_issues(
             yield Issue("YOKAI", player.name, path, _("Yokai tokens, but no expansion family is in play"))
         elif not 0 <= player.yokai <= YOKAI_TOKENS:
             yield Issue(
-                "YOKAI", player.name, path, _("{count} Yokai tokens: a player holds 0 to 3").format(count=player.yokai)
+                "YOKAI",
+                player.name,
+                path,
+                ngettext(
+                    "{count} Yokai token: a player holds 0 to 3",
+                    "{count} Yokai tokens: a player holds 0 to 3",
+                    player.yokai,
+                ).format(count=player.yokai),
             )
     if total_yokai > YOKAI_TOKENS:
         yield Issue(
@@ -268,28 +284,30 @@ def _brush_issue(player: DetailedPlayer, tableau: Tableau, reserve: _Reserve) ->
     assert given is not None
     explained = tableau.brushes_explained
     start = tableau.start.brushes if tableau.start else STARTING_BRUSHES
+    brushes = ngettext("{count} brush", "{count} brushes", given).format(count=given)
     if given < explained and not reserve.may_run_dry and reserve.cards_ask_more:
         return _(
-            "{given} brushes, but the tableau asks for {explained}: fewer are received only once the reserve of 15 "
+            "{brushes}, but the tableau asks for {explained}: fewer are received only once the reserve of 15 "
             "is empty, and the players hold at most {most} in all"
-        ).format(given=given, explained=explained, most=reserve.most)
+        ).format(brushes=brushes, explained=explained, most=reserve.most)
     if given > explained or (given < explained and not reserve.may_run_dry):
-        return _(
-            "{given} brushes, but the tableau explains {explained} (2 to start, {icons} brush icon(s), "
-            "{diplomas} brush Diploma(s))"
-        ).format(
-            given=given,
-            explained=explained,
-            icons=len(tableau.icons("brush")),
-            diplomas=tableau.brush_bonus_diplomas,
+        icons = len(tableau.icons("brush"))
+        diplomas = tableau.brush_bonus_diplomas
+        sources = [
+            _("2 to start"),
+            ngettext("{count} brush icon", "{count} brush icons", icons).format(count=icons),
+            ngettext("{count} Diploma with a brush", "{count} Diplomas with a brush", diplomas).format(count=diplomas),
+        ]
+        return _("{brushes}, but the tableau explains {explained} ({sources})").format(
+            brushes=brushes, explained=explained, sources=", ".join(sources)
         )
     if given > tableau.brush_cap:
         return _(
-            "{given} brushes, but at most {most} can have been received: the box has 15 and the other players "
+            "{brushes}, but at most {most} can have been received: the box has 15 and the other players "
             "hold at least {others}"
-        ).format(given=given, most=tableau.brush_cap, others=BRUSH_PAWNS - tableau.brush_cap)
+        ).format(brushes=brushes, most=tableau.brush_cap, others=BRUSH_PAWNS - tableau.brush_cap)
     if given < start:
-        return _("{given} brushes: every player starts with {start}").format(given=given, start=start)
+        return _("{brushes}: every player starts with {start}").format(brushes=brushes, start=start)
     return None
 
 
@@ -319,8 +337,11 @@ def _detailed_issues(
                 "STORMS",
                 name,
                 f"{base}.storms",
-                _("{placed} Storm tokens placed, {earned} earned from Diplomas").format(
-                    placed=len(player.storms), earned=earned
+                _("{placed}, but {earned}").format(
+                    placed=ngettext("{count} Storm token placed", "{count} Storm tokens placed", len(player.storms))
+                    .format(count=len(player.storms)),
+                    earned=ngettext("{count} earned from Diplomas", "{count} earned from Diplomas", earned)
+                    .format(count=earned),
                 ),
             )
         places = 1 + len(player.print)
@@ -361,8 +382,13 @@ def _detailed_issues(
             "KEPT",
             name,
             f"{base}.kept",
-            _("{kept} kept card(s), but the Studio has {icons} keep icon(s)").format(
-                kept=len(player.kept), icons=tableau.keep_icons
+            _("{kept}, but the Studio has {icons}").format(
+                kept=ngettext("{count} kept card", "{count} kept cards", len(player.kept)).format(
+                    count=len(player.kept)
+                ),
+                icons=ngettext("{count} keep icon", "{count} keep icons", tableau.keep_icons).format(
+                    count=tableau.keep_icons
+                ),
             ),
         )
 
@@ -382,10 +408,15 @@ def _unpaintable(tableau: Tableau, name: str, base: str, owned: int) -> Iterator
                 "PRINT_UNPAINTABLE",
                 name,
                 f"{base}.print[{i}]",
-                _(
-                    "card {card} needs {need} brush(es) on {landscape}; the Studio has {serving} icon(s) that serve "
-                    "{landscape}"
-                ).format(card=tableau.print_labels()[i], need=need, landscape=_(landscape), serving=serving),
+                _("{card} needs {need}; the Studio has {serving}").format(
+                    card=tableau.print_labels()[i],
+                    need=ngettext("{count} brush on {landscape}", "{count} brushes on {landscape}", need).format(
+                        count=need, landscape=_(landscape)
+                    ),
+                    serving=ngettext(
+                        "{count} icon that serves {landscape}", "{count} icons that serve {landscape}", serving
+                    ).format(count=serving, landscape=_(landscape)),
+                ),
             )
 
 
@@ -399,7 +430,11 @@ def _sheet_issues(player: SheetPlayer, index: int, bounds: SheetBounds) -> Itera
             "SHEET",
             name,
             f"{base}.print_cards",
-            _("{count} Print cards: the Starting tile is 1").format(count=player.print_cards),
+            ngettext(
+                "{count} Print card: the Starting tile is 1",
+                "{count} Print cards: the Starting tile is 1",
+                player.print_cards,
+            ).format(count=player.print_cards),
         )
     elif player.print_cards > bounds.print_most:
         yield Issue("SHEET", name, f"{base}.print_cards", bounds.print_text())
@@ -412,9 +447,11 @@ def _sheet_issues(player: SheetPlayer, index: int, bounds: SheetBounds) -> Itera
             "SHEET",
             name,
             f"{base}.season_chain",
-            _("a chain of {chain} is longer than the Print ({cards} cards)").format(
-                chain=player.season_chain, cards=player.print_cards
-            ),
+            ngettext(
+                "a chain of {chain} is longer than the Print ({cards} card)",
+                "a chain of {chain} is longer than the Print ({cards} cards)",
+                player.print_cards,
+            ).format(chain=player.season_chain, cards=player.print_cards),
         )
     elif player.season_chain == 0 and player.print_cards >= 1:
         yield Issue("SHEET", name, f"{base}.season_chain", _("the Starting tile alone makes a chain of 1"))
@@ -427,7 +464,11 @@ def _sheet_issues(player: SheetPlayer, index: int, bounds: SheetBounds) -> Itera
             "SHEET",
             name,
             f"{base}.diplomas",
-            _("{points} Diploma points cannot be made with one tile per family in play").format(points=player.diplomas),
+            ngettext(
+                "{points} Diploma point cannot be made with one tile per family in play",
+                "{points} Diploma points cannot be made with one tile per family in play",
+                player.diplomas,
+            ).format(points=player.diplomas),
         )
 
 

@@ -18,12 +18,21 @@ from typing import NamedTuple
 
 from marquoir.core.report import PlayerScore as CorePlayerScore
 from marquoir.core.report import ScoreReport, competition_ranks
-from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
+from marquoir.games.kanagawa.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
 from marquoir.games.kanagawa.legality import iter_issues
+from marquoir.games.kanagawa.naming import (
+    diploma_id_text,
+    diploma_text,
+    items_text,
+    print_name,
+    storm_text,
+    subject_text,
+    unknown_card_text,
+)
 from marquoir.games.kanagawa.table import DetailedPlayer, Player, SheetPlayer, StormPlacement, Table
 from marquoir.games.kanagawa.tableau import Tableau, tableaux_of
 from marquoir.games.kanagawa.vocabulary import CATEGORIES, GRAND_MASTER_POINTS, SEASONS, YOKAI_PENALTY
-from marquoir.i18n import N_, _
+from marquoir.i18n import N_, _, ngettext
 
 #: The sheet's rows; translate with :func:`marquoir.i18n._` where they are shown.
 CATEGORY_NAMES = {
@@ -184,40 +193,71 @@ def _diploma_points(ids: Sequence[str], table: Table, cat: Catalogue) -> int:
 
 
 def _diploma_text(ids: Sequence[str], table: Table, cat: Catalogue) -> str:
+    """The Diplomas held by name and points (``Trees Diploma (5 trees), 7 points``); one that is no Diploma of this
+    game counts nothing (a legality issue)."""
     in_play = cat.diploma_ids_in_play(table.families)
     parts = [
-        f"{d} {cat.diplomas[d].harmony}"
+        diploma_text(cat.diplomas[d])
         if d in in_play
-        else _("{diploma} 0 (not a Diploma of this game)").format(diploma=d)
+        else _("{diploma}, 0 points (not a Diploma of this game)").format(diploma=diploma_id_text(d))
         for d in ids
     ]
-    return ", ".join(parts) if parts else _("no Diploma")
+    return items_text(parts) if parts else _("no Diploma")
+
+
+def _chain_card(tableau: Tableau, place: int) -> str:
+    """A card of the chain by its subject alone (the chain's season is said once), the Starting tile as such, a card
+    that shows no subject (a storm card) by its season."""
+    if place == 0:
+        return _("Starting tile")
+    half = tableau.print[place - 1]
+    if half is None:
+        return unknown_card_text(place)
+    return subject_text(half) or print_name(half)
 
 
 def _chain_text(chain: Chain, tableau: Tableau) -> str:
+    """The longest chain: its season, its cards (the season written once), the storm cards and Storm tokens in it
+    (Kanagawa French rules, section 3; data/SOURCES.md decision 3)."""
     if chain.length == 0:
         return _("no season chain")
-    labels = (_("Starting tile"), *tableau.print_labels())
-    cards = ", ".join(labels[chain.first : chain.last + 1])
-    text = _("{length} {season} cards in a row: {cards}").format(
-        length=chain.length, season=_(chain.season) if chain.season else "", cards=cards
-    )
-    wild = [labels[i] for i in range(chain.first, chain.last + 1) if tableau.seasons[i] == "storm"]
+    places = range(chain.first, chain.last + 1)
+    cards = ", ".join(_chain_card(tableau, i) for i in places)
+    text = ngettext(
+        "{length} {season} card in a row: {cards}", "{length} {season} cards in a row: {cards}", chain.length
+    ).format(length=chain.length, season=_(chain.season) if chain.season else "", cards=cards)
+    wild = [tableau.print[i - 1] for i in places if i and tableau.seasons[i] == "storm"]
     if wild:
-        text += _("; storm season on {cards}").format(cards=", ".join(wild))
+        text += ngettext("; {cards} counts as any season", "; {cards} count as any season", len(wild)).format(
+            cards=", ".join(print_name(half) for half in wild if half is not None)
+        )
     if chain.storms:
-        text += _("; Storm tokens: {placements}").format(
-            placements=", ".join(
-                _("{card} as {season}").format(card=labels[s.at], season=_(s.season))
-                for s in chain.storms
-                if 0 <= s.at < len(labels)
-            )
+        placements = [
+            storm_text(_chain_card(tableau, s.at), s.season) for s in chain.storms if 0 <= s.at < len(tableau.seasons)
+        ]
+        text += ngettext("; Storm token: {placements}", "; Storm tokens: {placements}", len(placements)).format(
+            placements=", ".join(placements)
         )
     if chain.chosen:
-        text += _(" (placed by the calculator)")
+        text += ngettext(" (placed by the calculator)", " (placed by the calculator)", len(chain.chosen))
     if chain.unused_tokens:
-        text += _("; {count} Storm token(s) cannot lengthen it").format(count=chain.unused_tokens)
+        text += ngettext(
+            "; {count} Storm token cannot lengthen it", "; {count} Storm tokens cannot lengthen it", chain.unused_tokens
+        ).format(count=chain.unused_tokens)
     return text
+
+
+def _harmony_text(tableau: Tableau) -> str:
+    """Each card's printed Harmony symbols, Print then Studio (Kanagawa French rules, section 3)."""
+    cards: list[tuple[str, PrintHalf | StudioHalf]] = [*tableau.painted(), *tableau.studio_cards()]
+    parts = [
+        _("{card} {symbols:+d}").format(card=label, symbols=half.harmony) for label, half in cards if half.harmony
+    ]
+    return items_text(parts) if parts else _("no Harmony symbol")
+
+
+def _yokai_text(tokens: int) -> str:
+    return ngettext("{count} Yokai token", "{count} Yokai tokens", tokens).format(count=tokens)
 
 
 def _score_detailed(player: DetailedPlayer, tableau: Tableau, table: Table, cat: Catalogue) -> PlayerScore:
@@ -242,20 +282,13 @@ def _score_detailed(player: DetailedPlayer, tableau: Tableau, table: Table, cat:
     }
 
     def explain() -> dict[str, str]:
-        harmony_parts = [f"{label} {half.harmony:+d}" for label, half in tableau.painted() if half.harmony]
-        studio_card = _("Studio {card}")
-        harmony_parts += [
-            f"{studio_card.format(card=label) if label.isdigit() else label} {half.harmony:+d}"
-            for label, half in tableau.studio_cards()
-            if half.harmony
-        ]
         return {
             "print_cards": _print_cards_text(tableau, known),
             "season_chain": _chain_text(chain, tableau),
-            "harmony": ", ".join(harmony_parts) if harmony_parts else _("no Harmony symbol"),
+            "harmony": _harmony_text(tableau),
             "diplomas": _diploma_text(player.diplomas, table, cat),
             "grand_master": _grand_master_text(player.grand_master, table),
-            "yokai": _("{count} Yokai token(s)").format(count=player.yokai),
+            **_yokai_explained(player.yokai, table),
         }
 
     storms = {"storms": [{"at": s.at, "season": s.season} for s in chain.storms]}
@@ -263,13 +296,27 @@ def _score_detailed(player: DetailedPlayer, tableau: Tableau, table: Table, cat:
 
 
 def _print_cards_text(tableau: Tableau, known: int) -> str:
+    """1 point a Print card, the Starting tile included (data/SOURCES.md, decision 1); an unknown card counts for
+    nothing."""
     unknown = len(tableau.print) - known + (tableau.start is None)
     if not unknown:
-        return _("Starting tile + {count} painted card(s)").format(count=known)
+        return ngettext("Starting tile + {count} painted card", "Starting tile + {count} painted cards", known).format(
+            count=known
+        )
     start = _("Starting tile") if tableau.start is not None else _("no Starting tile")
-    return _("{start} + {count} painted card(s); {unknown} unknown, counted for nothing").format(
-        start=start, count=known, unknown=unknown
-    )
+    painted = ngettext("{start} + {count} painted card", "{start} + {count} painted cards", known)
+    counted = ngettext(
+        "{unknown} unknown, counted for nothing", "{unknown} unknown, counted for nothing", unknown
+    ).format(unknown=unknown)
+    return _("{painted}; {unknown}").format(painted=painted.format(start=start, count=known), unknown=counted)
+
+
+def _yokai_explained(tokens: int, table: Table) -> dict[str, str]:
+    """The Yokai row's explanation, only in a game with the expansion (Yokai rules, "End of the Game"): a base game
+    has no Yokai row, and no word of it (a token there is a legality issue, scored as the figure says)."""
+    if table.is_yokai or tokens:
+        return {"yokai": _yokai_text(tokens)}
+    return {"yokai": ""}
 
 
 def _grand_master_text(holds: bool, table: Table) -> str:
@@ -318,7 +365,7 @@ def _score_sheet(player: SheetPlayer, table: Table, cat: Catalogue) -> PlayerSco
             if isinstance(player.diplomas, int)
             else _diploma_text(player.diplomas, table, cat),
             "grand_master": _grand_master_text(player.grand_master, table),
-            "yokai": _("{count} Yokai token(s)").format(count=player.yokai),
+            **_yokai_explained(player.yokai, table),
         }
 
     return PlayerScore(player.name, breakdown, sum(breakdown.values()), explain)

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeVar
 
-from marquoir.games.kanagawa.catalogue import CardRef, Catalogue, PrintHalf, StartTile, StudioHalf
+from marquoir.games.kanagawa.catalogue import CardRef, Catalogue, PrintHalf, StartTile, StudioHalf, catalogue
 from marquoir.games.kanagawa.halves import resolve
+from marquoir.games.kanagawa.naming import print_name, studio_name, unknown_card_text
 from marquoir.games.kanagawa.table import DetailedPlayer, Table
 from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, JOKER, LANDSCAPES, STARTING_BRUSHES
-from marquoir.i18n import N_, _, get_language
+from marquoir.i18n import get_language
 
 
 def resolve_print(ref: int | PrintHalf, cat: Catalogue) -> PrintHalf | None:
@@ -38,22 +39,19 @@ def card_family(ref: CardRef, cat: Catalogue) -> str | None:
     return ref.family
 
 
-def print_label(ref: int | PrintHalf, position: int) -> str:
-    """How explanations name a Print card: its catalogue id, or its place for a card entered by what is printed."""
-    if isinstance(ref, int):
-        return str(ref)
-    if ref.card_id is not None:
-        return str(ref.card_id)
-    return f"Print #{position} ({ref.family})"
+def print_label(ref: int | PrintHalf, position: int, cat: Catalogue | None = None) -> str:
+    """How the words people read name a Print card: by what its Print half shows (``summer boar``,
+    :func:`~marquoir.games.kanagawa.naming.print_name`), never by its catalogue number; a card that does not exist by
+    its ``position``."""
+    half = resolve_print(ref, cat or catalogue())
+    return print_name(half) if half is not None else unknown_card_text(position)
 
 
-def studio_label(ref: int | StudioHalf, position: int) -> str:
-    """How explanations name a Studio card: its id, or its place in the Studio."""
-    if isinstance(ref, int):
-        return str(ref)
-    if ref.card_id is not None:
-        return str(ref.card_id)
-    return f"Studio #{position} ({ref.family})"
+def studio_label(ref: int | StudioHalf, position: int, cat: Catalogue | None = None) -> str:
+    """How the words people read name a Studio card: by its landscape and icon (``Studio (water, arrow icon)``); a
+    card that does not exist by its ``position``."""
+    half = resolve_studio(ref, cat or catalogue())
+    return studio_name(half) if half is not None else unknown_card_text(position)
 
 
 class PrintCounts(NamedTuple):
@@ -227,20 +225,26 @@ class Tableau:
         return counts
 
     def print_labels(self) -> tuple[str, ...]:
-        """How explanations name each Print card, in order: its id, or its place for a card entered by what is
-        printed on it."""
+        """How explanations name each Print card, in order: by what its Print half shows (``summer boar``), a card
+        that does not exist by its position (:func:`print_label`)."""
         key = ("print_labels", get_language())
         labels: tuple[str, ...] | None = self.memo.get(key)
         if labels is None:
-            labels = self.memo[key] = _labels(self.player.print, N_("Print #{position} ({family})"))
+            labels = self.memo[key] = tuple(
+                print_name(half) if half is not None else unknown_card_text(position)
+                for position, half in enumerate(self.print, 1)
+            )
         return labels
 
     def studio_labels(self) -> tuple[str, ...]:
-        """How explanations name each Studio card, in order."""
+        """How explanations name each Studio card, in order: by its landscape and icon (:func:`studio_label`)."""
         key = ("studio_labels", get_language())
         labels: tuple[str, ...] | None = self.memo.get(key)
         if labels is None:
-            labels = self.memo[key] = _labels(self.player.studio, N_("Studio #{position} ({family})"))
+            labels = self.memo[key] = tuple(
+                studio_name(half) if half is not None else unknown_card_text(position)
+                for position, half in enumerate(self.studio, 1)
+            )
         return labels
 
     def painted(self) -> tuple[tuple[str, PrintHalf], ...]:
@@ -332,20 +336,6 @@ def _resolve(refs: tuple[int | H, ...], halves: Mapping[int, H], cat: Catalogue)
     if not set(map(type, refs)) - {int}:
         return tuple(map(halves.get, refs))  # type: ignore[arg-type]
     return tuple(resolve(ref, halves, cat) for ref in refs)
-
-
-def _labels(refs: tuple[int | PrintHalf | StudioHalf, ...], template: str) -> tuple[str, ...]:
-    """Catalogue cards by id; cards entered by what is printed on them by place and family."""
-    if not set(map(type, refs)) - {int}:
-        return tuple(map(str, refs))
-    return tuple(
-        str(ref)
-        if isinstance(ref, int)
-        else str(ref.card_id)
-        if ref.card_id is not None
-        else _(template).format(position=position, family=_(ref.family))
-        for position, ref in enumerate(refs, 1)
-    )
 
 
 def tableaux_of(table: Table, cat: Catalogue) -> tuple[Tableau | None, ...]:

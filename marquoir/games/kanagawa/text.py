@@ -9,17 +9,21 @@ from collections.abc import Sequence
 
 from marquoir.games.kanagawa.catalogue import Card, Catalogue
 from marquoir.games.kanagawa.diplomas import DiplomaCheck
+from marquoir.games.kanagawa.naming import diploma_text
 
 
 def render_diplomas(name: str, checks: Sequence[DiplomaCheck], held: Sequence[str]) -> str:
-    """The dispute checker: every Diploma of the game for one player, met or not, with figure and cards."""
+    """The dispute checker: every Diploma of the game for one player, met or not, with figure and cards; each
+    Diploma by its name and points (:func:`~marquoir.games.kanagawa.naming.diploma_text`), never its id."""
     lines = [f"Diplomas for {name}:"]
     marks = {True: "met    ", False: "not met", None: "?      "}
-    for verdict in checks:
+    named = [diploma_text(verdict.diploma) for verdict in checks]
+    width = max(map(len, named), default=0)
+    for verdict, diploma in zip(checks, named, strict=True):
         holding = " [held]" if verdict.diploma.id in held else ""
-        cards = (" — " + ", ".join(verdict.cards)) if verdict.cards else ""
+        cards = (" — " + verdict.cards_text()) if verdict.cards else ""
         lines.append(
-            f"  {marks[verdict.met]}  {verdict.diploma.id:<28} {verdict.measure}: {verdict.figure}/"
+            f"  {marks[verdict.met]}  {diploma:<{width}}  {verdict.measure}: {verdict.figure}/"
             f"{verdict.needed}{cards}{holding}"
         )
         if verdict.note:

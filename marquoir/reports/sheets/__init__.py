@@ -10,19 +10,19 @@ messages are written by the game's scoring in ``lang`` too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from babel.dates import format_date
 
 from marquoir.core.report import ScoreReport
+from marquoir.dates import format_date
 from marquoir.errors import MarquoirError
 from marquoir.games import AnyTable, get_game
-from marquoir.i18n import language
+from marquoir.i18n import language, translations
 from marquoir.reports.i18n import Gettext, check_lang, gettext_for
 from marquoir.reports.sheets.bonsai import BONSAI_SHEET
 from marquoir.reports.sheets.kanagawa import CATEGORY_LABELS, KANAGAWA_SHEET, diploma_groups
@@ -90,6 +90,24 @@ def ordinal(rank: int, lang: str) -> str:
     return f"{rank}{suffix}"
 
 
+def ngettext_for(lang: str) -> Callable[..., str]:
+    """The sheets' counted messages in ``lang``, formatted as the pages' are (Flask-Babel's signature): in a sheet
+    template ``{{ ngettext("%(num)d point", "%(num)d points", total) }}``. The ``sheets`` catalogue, then the
+    core's; French the singular for 0 and 1 (``Plural-Forms: nplurals=2; plural=(n > 1);``)."""
+
+    def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+        text = singular if num == 1 else plural
+        if lang != "en":
+            for domain in ("sheets", "core"):
+                found = translations(lang, domain)
+                if (singular, 0) in getattr(found, "_catalog", {}):
+                    text = found.ngettext(singular, plural, num)
+                    break
+        return text % {"num": num, **variables}
+
+    return ngettext
+
+
 def layout_of(game: str) -> SheetLayout:
     """The printed sheet of ``game``; :class:`SheetError` naming the choices otherwise."""
     try:
@@ -136,6 +154,7 @@ def render_blank_sheet(
     options = {"yokai": yokai}
     return _ENV.get_template("blank.html").render(
         _=_,
+        ngettext=ngettext_for(lang),
         game=game,
         lang=lang,
         paper=paper,
@@ -225,15 +244,17 @@ def render_filled_sheet(
     if len(data["players"]) != len(table.players):
         raise SheetError("report: its players are not the table's")
     rows = layout.filled_rows(table, data, _)
-    columns = _columns(table, data, rows, layout, lang, _)
+    with language(lang):  # what each player holds is named by the game's words, in the sheet's language
+        columns = _columns(table, data, rows, layout, lang, _)
     return _ENV.get_template("filled.html").render(
         _=_,
+        ngettext=ngettext_for(lang),
         game=table.game,
         lang=lang,
         paper=paper,
         title=title or layout.filled_title(table, _),
         credit=layout.credit(_),
-        played=format_date(played_at, format="long", locale=lang) if played_at else "",
+        played=format_date(played_at, lang) if played_at else "",
         meta=layout.meta(table, _),
         rows=rows,
         players=columns,

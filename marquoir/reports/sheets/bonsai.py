@@ -103,7 +103,7 @@ class BonsaiSheet:
         if not isinstance(goals, tuple) or not goals:
             return "", ()
         names = catalogue().goals
-        return gettext(GOALS_HELD), [gettext(names[g].name) if g in names else g for g in goals]
+        return gettext(GOALS_HELD), [gettext(names[g].name) if g in names else repr(g[:40]) for g in goals]
 
 
 BONSAI_SHEET = BonsaiSheet()

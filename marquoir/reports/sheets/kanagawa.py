@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marquoir.games.kanagawa.catalogue import Catalogue, Diploma, catalogue
+from marquoir.games.kanagawa.naming import diploma_id_text, diploma_text
 from marquoir.games.kanagawa.table import Table
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
@@ -128,11 +129,15 @@ class KanagawaSheet:
         return f"{gettext(FAMILIES)} {families}"
 
     def held(self, table: Table, index: int, gettext: Gettext) -> tuple[str, Sequence[str]]:
+        """The Diploma tiles a player holds, each by its name and points (``Trees Diploma (5 trees), 7 points``:
+        :func:`~marquoir.games.kanagawa.naming.diploma_text`, in the language of the moment), never its id."""
         player = table.players[index]
         if not isinstance(player.diplomas, tuple):
             return "", ()
-        names = {d.id: gettext(d.requirement) for d in catalogue().diplomas.values()}
-        return gettext(N_("Diploma tiles held")), [names.get(d, d) for d in player.diplomas]
+        tiles = catalogue().diplomas
+        return gettext(N_("Diploma tiles held")), [
+            diploma_text(tiles[d]) if d in tiles else diploma_id_text(d) for d in player.diplomas
+        ]
 
 
 KANAGAWA_SHEET = KanagawaSheet()

@@ -9,6 +9,8 @@ Grand Master, the brush reserve). The reduced search goes first, then the full o
 
 *Reachable* comes with a witness, a real game; *unreachable* only from the full, exhaustive search, with the first
 reason; *undecided* only when the time bound ran out, in any phase (:mod:`~marquoir.games.kanagawa.reach.clock`).
+The reasons and notes written here are in the language of the moment (:func:`marquoir.i18n.language`), with their
+plurals (:func:`marquoir.i18n.ngettext`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from marquoir.games.kanagawa.vocabulary import (
     END_PRINT_CARDS,
     STARTING_BRUSHES,
 )
+from marquoir.i18n import _, ngettext
 
 #: Default time bound of one table's search, in seconds.
 DEFAULT_TIME_BOUND = 2.0
@@ -126,19 +129,24 @@ class _Explanation:
         issues = list(iter_issues(table, self.cat))
         if issues:
             # Everything the legality check finds makes a table impossible: it cannot have been built.
-            self.mark("not-checked", "not searched: the table breaks the rules")
-            more = f" (and {len(issues) - 1} more issue(s))" if len(issues) > 1 else ""
-            return self.finish("unreachable", reason=f"the table breaks the rules: {issues[0].message}{more}",
-                               illegal=True)
+            self.mark("not-checked", _("not searched: the table breaks the rules"))
+            reason = _("the table breaks the rules: {issue}").format(issue=issues[0].message)
+            if len(issues) > 1:
+                more = len(issues) - 1
+                reason += ngettext(" (and {count} more issue)", " (and {count} more issues)", more).format(count=more)
+            return self.finish("unreachable", reason=reason, illegal=True)
         if table.is_yokai:
-            self.notes.append("Yokai tokens' travels are not reconstructed (a table shows one half of each "
-                              "expansion card)")
+            self.notes.append(_("Yokai tokens' travels are not reconstructed (a table shows one half of each "
+                                "expansion card)"))
         try:
             return self._search()
         except OutOfTime:
             self.verdicts = {k: v for k, v in self.verdicts.items() if v.verdict != "reachable"}
-            self.mark("undecided", f"the time bound ({self.time_bound:g} s) ran out")
-            return self.finish("undecided", reason=f"the time bound ({self.time_bound:g} s) ran out before an answer")
+            bound = f"{self.time_bound:g}"
+            self.mark("undecided", _("the time bound ({seconds} s) ran out").format(seconds=bound))
+            return self.finish(
+                "undecided", reason=_("the time bound ({seconds} s) ran out before an answer").format(seconds=bound)
+            )
 
     # ------------------------------------------------------------------ the search
 
@@ -152,13 +160,15 @@ class _Explanation:
             result = prepare_player(player, index, table, cat, self.deadline)
             if isinstance(result, str):  # an unknown tile or card: the legality check reports it first
                 self.verdicts[index] = PlayerVerdict(player.name, "unreachable", result, f"players[{index}]")
-                self.mark("not-checked", "not searched: another player's cards cannot exist")
+                self.mark("not-checked", _("not searched: another player's cards cannot exist"))
                 return self.finish("unreachable")
             self.prepared[index] = result
         if self.sheets:
             self.notes.append(
-                "players entered from the sheet's figures take part through their Print cards, Diplomas and Grand "
-                "Master only: the rest of their cards is not known"
+                _(
+                    "players entered from the sheet's figures take part through their Print cards, Diplomas and "
+                    "Grand Master only: the rest of their cards is not known"
+                )
             )
         prepared, sheets = self.prepared, self.sheets
         for seat, p in prepared.items():
@@ -167,13 +177,21 @@ class _Explanation:
             # your work"; data/SOURCES.md decision 12).
             most = END_PRINT_CARDS - 1 + MAX_TAKE + p.keep_at[p.m]
             if p.n > most:
-                reason = (
-                    f"{p.n} painted cards: at most {END_PRINT_CARDS - 1} before the last round (a round that ends with "
-                    f"{END_PRINT_CARDS} ends the game), then in the last round a column of {MAX_TAKE} and the "
-                    f"{p.keep_at[p.m]} card(s) the keep icons can hold: {most}"
+                keeps = p.keep_at[p.m]
+                reason = ngettext(
+                    "{painted} painted cards: at most {before} before the last round (a round that ends with {end} "
+                    "ends the game), then in the last round a column of {column} and the {keeps} card the keep "
+                    "icons can hold: {most}",
+                    "{painted} painted cards: at most {before} before the last round (a round that ends with {end} "
+                    "ends the game), then in the last round a column of {column} and the {keeps} cards the keep "
+                    "icons can hold: {most}",
+                    keeps,
+                ).format(
+                    painted=p.n, before=END_PRINT_CARDS - 1, end=END_PRINT_CARDS, column=MAX_TAKE, keeps=keeps,
+                    most=most,
                 )
                 self.verdicts[seat] = PlayerVerdict(p.name, "unreachable", reason, f"players[{seat}].print")
-                self.mark("not-checked", "not searched: another player's Print is too long")
+                self.mark("not-checked", _("not searched: another player's Print is too long"))
                 return self.finish("unreachable")
         total = sum(p.total for p in prepared.values())
         deck_end = bool(sheets) or total == DECK_CARDS
@@ -181,19 +199,21 @@ class _Explanation:
             s.painted >= END_PRINT_CARDS for s in sheets.values()
         )
         if not sheets and not deck_end and not eleven:
-            reason = (
-                f"the game had not ended: nobody has {END_PRINT_CARDS} painted cards and {total} of the "
-                f"{DECK_CARDS} cards are on the table (the deck had not run out)"
-            )
-            self.mark("not-checked", "not searched: the game shown had not ended")
+            reason = _(
+                "the game had not ended: nobody has {end} painted cards and {total} of the {deck} cards are on the "
+                "table (the deck had not run out)"
+            ).format(end=END_PRINT_CARDS, total=total, deck=DECK_CARDS)
+            self.mark("not-checked", _("not searched: the game shown had not ended"))
             return self.finish("unreachable", None, reason)
 
         cards = total + sum(s.cards for s in sheets.values())
         if cards > DECK_CARDS:
-            self.mark("not-checked", "not searched: the cards do not fit in the deck")
-            return self.finish("unreachable", None, f"the players took at least {cards} cards (the detailed players' "
-                               f"cards, and the painted cards of the sheets with the Studio cards painting them), "
-                               f"the deck has {DECK_CARDS}")
+            self.mark("not-checked", _("not searched: the cards do not fit in the deck"))
+            reason = _(
+                "the players took at least {cards} cards (the detailed players' cards, and the painted cards of the "
+                "sheets with the Studio cards painting them), the deck has {deck}"
+            ).format(cards=cards, deck=DECK_CARDS)
+            return self.finish("unreachable", None, reason)
         count = len(table.players)
         bounds = {seat: _round_bounds(p, deck_end) for seat, p in prepared.items()}
         bounds.update({seat: (max(-(-s.cards // MAX_TAKE), 1), DECK_CARDS) for seat, s in sheets.items()})
@@ -288,12 +308,12 @@ class _Explanation:
                 name = self.table.players[seat].name
                 self.verdicts[seat] = PlayerVerdict(name, "reachable", rounds=tuple(r.steps for r in described))
         except OutOfTime:
-            self.notes.append("the witness could not be written within the time bound")
+            self.notes.append(_("the witness could not be written within the time bound"))
             for seat in self.prepared:
                 self.verdicts[seat] = PlayerVerdict(self.table.players[seat].name, "reachable")
         for seat in self.sheets:
             self.verdicts[seat] = PlayerVerdict(
-                self.table.players[seat].name, "reachable", "entered from the sheet's figures: no witness of cards"
+                self.table.players[seat].name, "reachable", _("entered from the sheet's figures: no witness of cards")
             )
         return self.finish("reachable", rounds)
 
@@ -320,19 +340,19 @@ class _Explanation:
             }
         except OutOfTime:
             self.mark("not-checked", "")
-            return self.finish("unreachable", None, "no game under the rules builds this table (the search for the "
-                               "first reason ran out of time)")
+            reason = _("no game under the rules builds this table (the search for the first reason ran out of time)")
+            return self.finish("unreachable", None, reason)
         for seat, rounds_ok in feasible.items():
             if not rounds_ok:
                 self.verdicts[seat] = PlayerVerdict(
                     names[seat], "unreachable", searches[seat].reason(), f"players[{seat}].print"
                 )
         if any(v.verdict == "unreachable" for v in self.verdicts.values()):
-            self.mark("not-checked", "not the first reason")
+            self.mark("not-checked", _("not the first reason"))
             return self.finish("unreachable")
         if attempts:
             reason = self._joint_reason(searches, attempts, master, several_caps)
-            self.mark("not-checked", "each player's cards can be laid alone, but not in one game with the others")
+            self.mark("not-checked", _("each player's cards can be laid alone, but not in one game with the others"))
             return self.finish("unreachable", None, reason)
         reason = self._no_common_rounds(searches, feasible, low, high, eleven, deck_end)
         return self.finish("unreachable", None, reason)
@@ -350,14 +370,16 @@ class _Explanation:
         if self.sheets and all(
             cards + sum(max(s.cards, rounds) for s in self.sheets.values()) > DECK_CARDS for rounds in attempts
         ):
-            return (
-                f"the cards do not fit in the deck: the detailed players took {cards} cards, and in {spans} rounds "
-                f"the players entered from the sheet took a card a round at least (and one for each painted card), "
-                f"more than the {DECK_CARDS} cards of the deck"
-            )
+            return _(
+                "the cards do not fit in the deck: the detailed players took {cards} cards, and in {spans} rounds "
+                "the players entered from the sheet took a card a round at least (and one for each painted card), "
+                "more than the {deck} cards of the deck"
+            ).format(cards=cards, spans=spans, deck=DECK_CARDS)
         if several_caps:
-            return (f"each player's cards can be laid in {spans} rounds, but in no game with the others for any way "
-                    f"the brush reserve can have run dry")
+            return _(
+                "each player's cards can be laid in {spans} rounds, but in no game with the others for any way the "
+                "brush reserve can have run dry"
+            ).format(spans=spans)
         seats = [Seat(searches[k].p, searches[k], False) if k in searches else self.sheets[k] for k in range(count)]
         try:
             for rounds in attempts:
@@ -375,14 +397,17 @@ class _Explanation:
                 if relaxed.find() is not None:
                     if master is None:
                         break
-                    when = ("at the end of the last round" if self.table.rules.grand_master_passes_at_end
-                            else "at the start of the last round")
-                    return (
-                        f"{name} holds the Grand Master, but in every way to lay the players' cards in {spans} rounds "
-                        f"{name} does not hold the Assistant {when}, as the holder of the Grand Master must: the "
+                    when = (
+                        _("at the end of the last round")
+                        if self.table.rules.grand_master_passes_at_end
+                        else _("at the start of the last round")
+                    )
+                    return _(
+                        "{name} holds the Grand Master, but in every way to lay the players' cards in {spans} rounds "
+                        "{name} does not hold the Assistant {when}, as the holder of the Grand Master must: the "
                         "Assistant goes to whoever lays an Assistant icon or takes a Diploma with it, and its holder "
                         "at the end of a round takes the Grand Master"
-                    )
+                    ).format(name=name, spans=spans, when=when)
         except OutOfTime:
             pass
         forced = [
@@ -390,14 +415,20 @@ class _Explanation:
             for k, search in searches.items()
             if search.p.total == attempts[-1] and len(attempts) == 1
         ]
-        detail = f" ({', '.join(forced)} must take one card every round)" if forced else ""
-        return (
-            f"each player's cards can be laid in {spans} rounds, but the players' columns cannot lie on one School "
-            f"board in any of them{detail}: a player takes 3 cards only after waiting through the second row, which "
+        detail = (
+            ngettext(
+                " ({names} must take one card every round)", " ({names} must take one card every round)", len(forced)
+            ).format(names=", ".join(forced))
+            if forced
+            else ""
+        )
+        return _(
+            "each player's cards can be laid in {spans} rounds, but the players' columns cannot lie on one School "
+            "board in any of them{detail}: a player takes 3 cards only after waiting through the second row, which "
             "a player alone at school may not do, so another player takes 2 or more that round; a round before the "
             "last leaves a card in the deck, and when the deck runs out the first players in turn order take the "
             "last cards"
-        )
+        ).format(spans=spans, detail=detail)
 
     def _no_common_rounds(
         self,
@@ -430,27 +461,34 @@ class _Explanation:
                     limited.solve(ORIGIN, r)
                 why = limited.reason()
             except OutOfTime:
-                why = "the search for the first reason ran out of time"
+                why = _("the search for the first reason ran out of time")
             who = names[blamed]
-            reason = (
-                f"{who}'s cards cannot be laid in {_ranges(pinned)} rounds, what the other players' tables allow "
-                f"({who}'s need {_ranges(feasible[blamed])}): {why}"
-            )
+            reason = _(
+                "{name}'s cards cannot be laid in {rounds} rounds, what the other players' tables allow ({name}'s "
+                "need {needed}): {why}"
+            ).format(name=who, rounds=_ranges(pinned), needed=_ranges(feasible[blamed]), why=why)
             self.verdicts[blamed] = PlayerVerdict(who, "unreachable", reason, f"players[{blamed}].print")
-            self.mark("not-checked", "not the first reason")
+            self.mark("not-checked", _("not the first reason"))
             return ""  # the reason is that player's
-        spans = "; ".join(f"{names[k]} in {_ranges(v)}" for k, v in feasible.items())
-        if self.sheets:
-            spans += "".join(f"; {names[k]} (from the sheet) in at least {max(-(-s.cards // MAX_TAKE), 1)}"
-                             for k, s in self.sheets.items())
-        reason = f"no common number of rounds: each player's cards can be laid only as follows: {spans} rounds"
+        parts = [_("{name} in {rounds}").format(name=names[k], rounds=_ranges(v)) for k, v in feasible.items()]
+        parts += [
+            _("{name} (from the sheet) in at least {rounds}").format(
+                name=names[k], rounds=max(-(-s.cards // MAX_TAKE), 1)
+            )
+            for k, s in self.sheets.items()
+        ]
+        reason = _(
+            "no common number of rounds: each player's cards can be laid only as follows: {spans} rounds"
+        ).format(spans=_("; ").join(parts))
         if low > high:
-            reason += f" (the game lasts {low} rounds at least and {high} at most)"
+            reason += _(" (the game lasts {low} rounds at least and {high} at most)").format(low=low, high=high)
         if not eleven:
-            reason += " (nobody reaches 11 painted cards, so the deck ran out in the last round)"
+            reason += _(" (nobody reaches {end} painted cards, so the deck ran out in the last round)").format(
+                end=END_PRINT_CARDS
+            )
         else:
-            reason += f" (the game ended when a player reached {END_PRINT_CARDS} painted cards)"
-        self.mark("not-checked", "not the first reason")
+            reason += _(" (the game ended when a player reached {end} painted cards)").format(end=END_PRINT_CARDS)
+        self.mark("not-checked", _("not the first reason"))
         return reason
 
 
@@ -521,7 +559,7 @@ def _ranges(values: Sequence[int]) -> str:
             run = [v]
     if run:
         parts.append(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]))
-    return ", ".join(parts) or "no number of"
+    return ", ".join(parts) or _("no number of")
 
 
 def deep_check(table: Table) -> tuple[list[Issue], dict[str, Any]]:

@@ -2,10 +2,11 @@
 (:func:`marquoir.i18n.language`; the ``core`` message domain): the plain text of :meth:`ReachReport.render
 <marquoir.games.kanagawa.reach.report.ReachReport.render>` (the CLI) and the witness of the web page.
 
-A card is named as a player reads it: its catalogue id (or its place, for a card entered by what is printed on it),
-then the season and subject of a Print half, or the landscape and icon of a Studio half (Kanagawa rules, "Continue
-your work": a card is laid by one half or the other). A Studio icon is named by its number (0 the Starting tile's,
-then one per Studio card showing a landscape) with where it is and its landscape.
+A card is named as a player reads it, never by its catalogue number (:mod:`~marquoir.games.kanagawa.naming`): the
+season and subject of a Print half, or the landscape and icon of a Studio half (Kanagawa rules, "Continue your
+work": a card is laid by one half or the other); a card kept in hand shows both. A Studio icon is named by its
+landscape and where it is: the Starting tile's, or the Studio card at its position (counted from 1 under the
+Starting tile).
 
 The verdicts' reasons and the notes are the search's own sentences and are shown as they are.
 """
@@ -14,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from marquoir.games.kanagawa.catalogue import catalogue
-from marquoir.games.kanagawa.naming import count_text, half_text
+from marquoir.games.kanagawa.catalogue import StudioHalf, catalogue
+from marquoir.games.kanagawa.naming import card_name, catalogue_card_text, diploma_text, studio_what
 from marquoir.games.kanagawa.reach.steps import CardAt, IconAt, Step
-from marquoir.i18n import N_, _
+from marquoir.i18n import N_, _, ngettext
 
 #: The verdicts' words (:class:`~marquoir.games.kanagawa.reach.report.PlayerVerdict`).
 VERDICTS = {
@@ -48,56 +49,54 @@ def _then(text: str, more: str) -> str:
 
 
 def card_text(card: CardAt) -> str:
-    """A card as a player reads it: ``card 12 (autumn, boar)``, ``card 40 (forest, arrow icon)``."""
+    """A card as a player reads it: ``summer boar``, ``Studio (water, arrow icon)``; a card kept in hand by both
+    its halves."""
     if card.side == "kept":
         if card.card_id is not None:
-            return _("card {id} (kept)").format(id=card.card_id)
-        return _("kept card {position}").format(position=card.position)
+            return _("kept in hand: {card}").format(card=catalogue_card_text(card.card_id, None))
+        return _("a card kept in hand (position {position})").format(position=card.position)
     half = card.half
     if half is None:  # not made by the search: a Print or Studio card always has its half
-        return _("card {id}").format(id=card.card_id) if card.card_id is not None else str(card.position)
-    what = half_text(half)
-    if card.card_id is not None:
-        return _("card {id} ({what})").format(id=card.card_id, what=what)
-    family = _(half.family)
-    if card.side == "print":
-        return _("Print card #{position} ({family}: {what})").format(position=card.position, family=family, what=what)
-    return _("Studio card #{position} ({family}: {what})").format(position=card.position, family=family, what=what)
+        if card.card_id is not None:
+            return catalogue_card_text(card.card_id, None)
+        return _("a card (position {position})").format(position=card.position)
+    return card_name(half)
+
+
+def _studio_what(card: CardAt) -> str:
+    """What a Studio card laid shows (``water, arrow icon``)."""
+    half = card.half
+    return studio_what(half) if isinstance(half, StudioHalf) else card_text(card)
 
 
 def icon_text(icon: IconAt) -> str:
-    """A Studio icon: ``icon 3 (card 40, water)``, ``icon 0 (Starting tile, forest)``."""
+    """A Studio icon by its landscape and place: ``the forest icon of the Starting tile``, ``the water icon at
+    Studio position 3``."""
     landscape = _(icon.landscape)
     card = icon.card
     if card is None:
-        return _("icon {index} (Starting tile, {landscape})").format(index=icon.index, landscape=landscape)
-    if card.card_id is not None:
-        return _("icon {index} (card {card}, {landscape})").format(
-            index=icon.index, card=card.card_id, landscape=landscape
-        )
-    return _("icon {index} (Studio card #{position}, {landscape})").format(
-        index=icon.index, position=card.position, landscape=landscape
-    )
+        return _("the {landscape} icon of the Starting tile").format(landscape=landscape)
+    return _("the {landscape} icon at Studio position {position}").format(landscape=landscape, position=card.position)
 
 
 def _gained(text: str, gained: int) -> str:
     if not gained:
         return text
-    return _then(text, count_text(gained, N_("+1 brush"), N_("+{count} brushes")))
+    return _then(text, ngettext("+{count} brush", "+{count} brushes", gained).format(count=gained))
 
 
 def _take(step: Step) -> str:
     if not step.cards:
         return _("takes no card (the deck ran out)")
-    cards = ", ".join(card_text(card) for card in step.cards)
-    if len(step.cards) == 1:
-        return _("takes a column of 1 card: {cards}").format(cards=cards)
-    return _("takes a column of {count} cards: {cards}").format(count=len(step.cards), cards=cards)
+    cards = _("; ").join(card_text(card) for card in step.cards)
+    return ngettext(
+        "takes a column of {count} card: {cards}", "takes a column of {count} cards: {cards}", len(step.cards)
+    ).format(count=len(step.cards), cards=cards)
 
 
 def _paint(step: Step) -> str:
     card = step.cards[0]
-    need = _("1 brush on {landscape}") if step.brushes == 1 else _("{count} brushes on {landscape}")
+    need = ngettext("{count} brush on {landscape}", "{count} brushes on {landscape}", step.brushes)
     need = need.format(count=step.brushes, landscape=_(step.landscape))
     ways = [
         (_("a new brush on {icon}") if new else _("the brush on {icon}")).format(icon=icon_text(icon))
@@ -106,7 +105,7 @@ def _paint(step: Step) -> str:
     brushes = ways[0] if ways else ""
     for more in ways[1:]:
         brushes = _("{first} and {second}").format(first=brushes, second=more)
-    text = _("paints {card}, {need}, with {brushes}").format(card=card_text(card), need=need, brushes=brushes)
+    text = _("paints {card} ({need}) with {brushes}").format(card=card_text(card), need=need, brushes=brushes)
     if step.guessed:
         text += " (" + _("the card's painting need was not entered: one brush assumed") + ")"
     return _gained(text, step.gained)
@@ -114,11 +113,8 @@ def _paint(step: Step) -> str:
 
 def _diploma(step: Step) -> str:
     tile = catalogue().diplomas.get(step.diploma)
-    if tile is None:
-        text = _("takes Diploma {diploma}").format(diploma=step.diploma)
-    else:
-        requirement = _(tile.requirement)
-        text = _("takes Diploma {diploma} ({requirement})").format(diploma=step.diploma, requirement=requirement)
+    # (the search takes only the catalogue's Diplomas: an unknown one is only defensive)
+    text = _("takes a Diploma") if tile is None else _("takes the {diploma}").format(diploma=diploma_text(tile))
     bonus = _BONUSES.get(step.bonus)
     return _then(text, _(bonus)) if bonus else text
 
@@ -129,7 +125,7 @@ def step_text(step: Step) -> str:
     if kind == "take":
         return _take(step)
     if kind == "studio":
-        return _gained(_("adds {card} to the Studio").format(card=card_text(step.cards[0])), step.gained)
+        return _gained(_("adds a card to the Studio: {card}").format(card=_studio_what(step.cards[0])), step.gained)
     if kind == "paint":
         return _paint(step)
     if kind == "move":
@@ -140,8 +136,9 @@ def step_text(step: Step) -> str:
     if kind == "diploma":
         return _diploma(step)
     if kind == "keep":
-        return count_text(step.held, N_("keeps 1 card in hand for later rounds"),
-                      N_("keeps {count} cards in hand for later rounds"))
+        return ngettext(
+            "keeps {count} card in hand for later rounds", "keeps {count} cards in hand for later rounds", step.held
+        ).format(count=step.held)
     return kind
 
 
@@ -161,7 +158,9 @@ def round_sentence(texts: Sequence[str]) -> str:
 def report_heading(verdict: str, rounds: int | None) -> str:
     """The first line of the plain text: the table's verdict and the rounds of the witness."""
     if rounds:
-        return _("Reachability: {verdict} in {rounds} rounds").format(verdict=verdict_text(verdict), rounds=rounds)
+        return ngettext(
+            "Reachability: {verdict} in {rounds} round", "Reachability: {verdict} in {rounds} rounds", rounds
+        ).format(verdict=verdict_text(verdict), rounds=rounds)
     return _("Reachability: {verdict}").format(verdict=verdict_text(verdict))
 
 
