@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, g, render_template
+from wtforms.validators import NumberRange
 
 from marquoir.core.game import Game
 from marquoir.core.issues import Issue
@@ -131,6 +132,38 @@ def field_attrs(field: Any, extra: Mapping[str, Any] | None = None) -> dict[str,
     return attrs
 
 
+def number_bounds(field: Any) -> tuple[int | None, int | None]:
+    """The least and the most a number field accepts: the tightest of its validators' ranges (a
+    :class:`~wtforms.validators.NumberRange`, or a validator holding one as ``range``)."""
+    low: int | None = None
+    high: int | None = None
+    for validator in field.validators:
+        bound = validator if isinstance(validator, NumberRange) else getattr(validator, "range", None)
+        if not isinstance(bound, NumberRange):
+            continue
+        if bound.min is not None:
+            low = int(bound.min) if low is None else max(low, int(bound.min))
+        if bound.max is not None:
+            high = int(bound.max) if high is None else min(high, int(bound.max))
+    return low, high
+
+
+def number_attrs(field: Any, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """HTML attributes of a figure typed on the phone's keypad: :func:`field_attrs`, the bounds the server accepts
+    (``data-min``, ``data-max``: the page's script shows no total for a figure outside them), and where the figure
+    may be negative a keyboard that has a minus (many phones' number pads have none); the server still reads and
+    checks what is typed."""
+    attrs = field_attrs(field, extra)
+    low, high = number_bounds(field)
+    if low is not None:
+        attrs["data-min"] = low
+    if high is not None:
+        attrs["data-max"] = high
+    if low is None or low < 0:
+        attrs.update({"inputmode": "text", "pattern": "[+\\-−]?[0-9]*", "autocapitalize": "off", "spellcheck": "false"})
+    return attrs
+
+
 def category_labels(game: Game) -> dict[str, Any]:
     """A game's category labels, translated where they are shown."""
     return {key: _l(label) for key, label in game.category_labels.items()}
@@ -141,6 +174,7 @@ def init_app(app: Flask) -> None:
     ordinal filter."""
     app.jinja_env.globals.update(
         field_attrs=field_attrs,
+        number_attrs=number_attrs,
         GAMES=GAMES,
         category_labels=category_labels,
         editing=editing,

@@ -26,7 +26,7 @@ def new_game(client: FlaskClient, **overrides: object) -> str:
         "joker_counts": "y",
     }
     data.update(overrides)
-    response = client.post("/new", data=data)
+    response = client.post("/new", follow_redirects=True, data=data)
     assert response.status_code == 200, response.data[:500]
     return response.get_data(as_text=True)
 
@@ -86,7 +86,8 @@ def test_new_game_sheet_has_a_column_per_player_and_number_pad_inputs(client: Fl
     page = new_game(client)
     for name in ("Aiko", "Ben", "Chiyo"):
         assert f">{name}</th>" in page
-    assert page.count('inputmode="numeric"') == 9  # 3 figures × 3 players (no Yokai row in a base game)
+    assert page.count('inputmode="numeric"') == 6  # 2 figures × 3 players (no Yokai row in a base game)
+    assert page.count('inputmode="text"') == 3  # the Harmony symbols may be negative: a keyboard with a minus
     assert 'name="players-2-d_characters_3_identical"' in page
     assert "Yokai tokens" not in page
     doc = json.loads(hidden(page))
@@ -94,8 +95,8 @@ def test_new_game_sheet_has_a_column_per_player_and_number_pad_inputs(client: Fl
 
 
 def test_new_game_errors_name_the_field(client: FlaskClient) -> None:
-    response = client.post(
-        "/new", data={"player_count": "3", "names-0": "Aiko", "names-1": "Aiko", "game": "yokai", "mode": "sheet",
+    response = client.post("/new", follow_redirects=True, data={
+                           "player_count": "3", "names-0": "Aiko", "names-1": "Aiko", "game": "yokai", "mode": "sheet",
                       "base_families": ["trees"], "expansion_families": ["kites", "lanterns", "umbrellas"]}
     )
     assert response.status_code == 422
@@ -122,7 +123,7 @@ def test_yokai_game_sheet_has_yokai_tokens_and_only_its_diplomas(client: FlaskCl
 
 def test_sheet_scores_like_the_core(client: FlaskClient) -> None:
     page = new_game(client)
-    response = client.post("/sheet", data=sheet_data(page))
+    response = client.post("/sheet", follow_redirects=True, data=sheet_data(page))
     assert response.status_code == 200
     results = response.get_data(as_text=True)
     table = load_table(hidden(results))
@@ -138,7 +139,7 @@ def test_sheet_errors_keep_everything_typed(client: FlaskClient) -> None:
     data = sheet_data(
         page, **{"players-1-print_cards": "nine", "players-2-season_chain": "", "players-0-harmony": "500"}
     )
-    response = client.post("/sheet", data=data)
+    response = client.post("/sheet", follow_redirects=True, data=data)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Enter a whole number." in page
@@ -152,7 +153,7 @@ def test_sheet_refuses_a_tile_held_twice_and_two_tiles_of_a_family(client: Flask
     page = new_game(client)
     data = sheet_data(page, **{"players-1-d_trees_4": "y", "players-2-d_animals_boar_deer": "y",
                                "players-2-d_animals_crane_butterfly": "y"})
-    response = client.post("/sheet", data=data)
+    response = client.post("/sheet", follow_redirects=True, data=data)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "One tile each: ticked for Aiko and Ben" in page
@@ -161,8 +162,8 @@ def test_sheet_refuses_a_tile_held_twice_and_two_tiles_of_a_family(client: Flask
 
 def test_correct_an_entry_goes_back_with_everything_kept(client: FlaskClient) -> None:
     page = new_game(client)
-    results = client.post("/sheet", data=sheet_data(page)).get_data(as_text=True)
-    response = client.post("/edit", data={"table": hidden(results)})
+    results = client.post("/sheet", follow_redirects=True, data=sheet_data(page)).get_data(as_text=True)
+    response = client.post("/edit", follow_redirects=True, data={"table": hidden(results)})
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert 'value="10"' in input_tag(page, "players-0-print_cards")
@@ -176,7 +177,7 @@ def test_results_show_issues_next_to_their_entry(client: FlaskClient) -> None:
     page = new_game(client)
     # Nobody holds the Grand Master pawn and a chain longer than the Print: both are issues, both scored.
     data = sheet_data(page, grand_master="", **{"players-1-season_chain": "12"})
-    results = client.post("/sheet", data=data).get_data(as_text=True)
+    results = client.post("/sheet", follow_redirects=True, data=data).get_data(as_text=True)
     assert "This table is not possible as entered" in results
     assert 'id="p1-season_chain"' in results  # the issue row right under Ben's season chain
     row = results.split('id="p1-season_chain"')[1].split("</tr>")[0]
@@ -189,9 +190,9 @@ def test_results_show_issues_next_to_their_entry(client: FlaskClient) -> None:
 def test_results_explain_every_figure_on_demand(client: FlaskClient) -> None:
     results = client.post("/api/score", data=sample_text("base-4p.json"))
     assert results.status_code == 200
-    response = client.post("/import", data={"text": sample_text("base-4p.json")})
+    response = client.post("/import", follow_redirects=True, data={"text": sample_text("base-4p.json")})
     page = response.get_data(as_text=True)
-    assert page.count("<details>") == 4 * 5  # no Yokai row in a base game
+    assert page.count('<details name="why-scores">') == 4 * 5  # no Yokai row in a base game; one open at a time
     report = score(load_table(sample_text("base-4p.json")))
     for player in report.players:
         for category, text in player.explanations.items():
@@ -204,7 +205,7 @@ def test_shared_places_are_shown(client: FlaskClient) -> None:
     data = sheet_data(page, **{"players-1-harmony": "3", "players-1-print_cards": "10", "players-1-season_chain": "4",
                                "players-1-d_buildings_3": "", "players-1-d_buildings_4": ""})
     data["players-1-d_characters_3_different"] = "y"
-    results = client.post("/sheet", data=data).get_data(as_text=True)
+    results = client.post("/sheet", follow_redirects=True, data=data).get_data(as_text=True)
     assert "Shared victory:" in results
     assert results.count("1st <small>shared</small>") == 2
 
@@ -213,13 +214,13 @@ def test_xss_name_is_text(client: FlaskClient) -> None:
     page = new_game(client, **{"names-2": "<script>alert(1)</script>"})
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-    results = client.post("/sheet", data=sheet_data(page)).get_data(as_text=True)
+    results = client.post("/sheet", follow_redirects=True, data=sheet_data(page)).get_data(as_text=True)
     assert "<script>alert(1)</script>" not in results
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in results
 
 
 def test_export_and_import_round_trip(client: FlaskClient) -> None:
-    imported = client.post("/import", data={"text": sample_text("yokai-3p.json")})
+    imported = client.post("/import", follow_redirects=True, data={"text": sample_text("yokai-3p.json")})
     assert imported.status_code == 200
     exported = client.post("/export", data={"table": hidden(imported.get_data(as_text=True))})
     assert exported.status_code == 200
@@ -230,8 +231,8 @@ def test_export_and_import_round_trip(client: FlaskClient) -> None:
 def test_import_a_file(client: FlaskClient) -> None:
     import io
 
-    response = client.post(
-        "/import", data={"document": (io.BytesIO(sample_text("base-2p.json").encode()), "game.json")},
+    response = client.post("/import", follow_redirects=True,
+                           data={"document": (io.BytesIO(sample_text("base-2p.json").encode()), "game.json")},
         content_type="multipart/form-data",
     )
     assert response.status_code == 200
@@ -248,7 +249,7 @@ def test_import_a_file(client: FlaskClient) -> None:
     ],
 )
 def test_import_errors_name_the_place(client: FlaskClient, text: str, message: str) -> None:
-    response = client.post("/import", data={"text": text})
+    response = client.post("/import", follow_redirects=True, data={"text": text})
     assert response.status_code == 422
     assert message in response.get_data(as_text=True)
 
@@ -256,8 +257,9 @@ def test_import_errors_name_the_place(client: FlaskClient, text: str, message: s
 def test_import_a_file_that_is_not_utf8(client: FlaskClient) -> None:
     import io
 
-    response = client.post(
-        "/import", data={"document": (io.BytesIO(b"\xff\xfe{"), "game.json")}, content_type="multipart/form-data"
+    response = client.post("/import", follow_redirects=True,
+                           data={"document": (io.BytesIO(b"\xff\xfe{"), "game.json")},
+                           content_type="multipart/form-data"
     )
     assert response.status_code == 422
     assert "not UTF-8" in response.get_data(as_text=True)
@@ -274,19 +276,20 @@ def test_a_tampered_game_in_the_form_is_a_400_naming_the_place(client: FlaskClie
 
 
 def test_diploma_checker_for_a_player(client: FlaskClient) -> None:
-    imported = client.post("/import", data={"text": sample_text("base-4p.json")}).get_data(as_text=True)
+    imported = client.post("/import", follow_redirects=True,
+                           data={"text": sample_text("base-4p.json")}).get_data(as_text=True)
     response = client.post("/diplomas", data={"table": hidden(imported), "player": "2"})
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert "Diploma checker: Emi" in page
     assert page.count('class="diploma-check') == 19
     trees = page.split('data-diploma="trees-4"')[1].split("</li>")[0]
-    assert "met" in trees and "held" in trees and "trees: <strong>" in trees
+    assert "met" in trees and "held" in trees and "trees: 5 of 4 needed — spring: 2 trees, 3 trees" in trees
 
 
 def test_diploma_checker_refuses_a_sheet_player(client: FlaskClient) -> None:
     page = new_game(client)
-    results = client.post("/sheet", data=sheet_data(page)).get_data(as_text=True)
+    results = client.post("/sheet", follow_redirects=True, data=sheet_data(page)).get_data(as_text=True)
     response = client.post("/diplomas", data={"table": hidden(results), "player": "0"})
     assert response.status_code == 422
     assert "needs the cards" in response.get_data(as_text=True)
@@ -300,27 +303,28 @@ def test_unknown_page_and_method(client: FlaskClient) -> None:
 
 def test_csrf_missing_or_wrong_is_rejected(csrf_client: FlaskClient) -> None:
     data = {"player_count": "2", "names-0": "A", "names-1": "B", "game": "base", "mode": "sheet"}
-    missing = csrf_client.post("/new", data=data)
+    missing = csrf_client.post("/new", follow_redirects=True, data=data)
     assert missing.status_code == 400
     assert "Form not accepted" in missing.get_data(as_text=True)
-    wrong = csrf_client.post("/new", data={**data, "csrf_token": "forged"})
+    wrong = csrf_client.post("/new", follow_redirects=True, data={**data, "csrf_token": "forged"})
     assert wrong.status_code == 400
     for path in ("/sheet", "/detailed", "/import", "/edit", "/export", "/diplomas"):
         assert csrf_client.post(path, data={"table": sample_text("base-2p.json")}).status_code == 400, path
     # The right token (from the page, with the session cookie) is accepted.
     home = csrf_client.get("/").get_data(as_text=True)
-    ok = csrf_client.post("/new", data={**data, "csrf_token": hidden(home, "csrf_token")})
+    ok = csrf_client.post("/new", follow_redirects=True, data={**data, "csrf_token": hidden(home, "csrf_token")})
     assert ok.status_code == 200
 
 
 def test_an_expired_form_offers_everything_back(csrf_client: FlaskClient) -> None:
     """After a refusal (say the server restarted), the page carries what was sent, with a fresh token."""
     table = sample_text("base-2p.json")
-    refused = csrf_client.post("/edit", data={"table": table, "csrf_token": "stale"})
+    refused = csrf_client.post("/edit", follow_redirects=True, data={"table": table, "csrf_token": "stale"})
     assert refused.status_code == 400
     page = refused.get_data(as_text=True)
     assert "Send again" in page and 'action="/edit"' in page
-    again = csrf_client.post("/edit", data={"table": hidden(page), "csrf_token": hidden(page, "csrf_token")})
+    again = csrf_client.post("/edit", follow_redirects=True,
+                             data={"table": hidden(page), "csrf_token": hidden(page, "csrf_token")})
     assert again.status_code == 200
     assert "Cards on the table" in again.get_data(as_text=True)
 
@@ -331,7 +335,7 @@ def test_the_api_needs_no_csrf_token(csrf_client: FlaskClient) -> None:
 
 def test_body_size_limit(client: FlaskClient) -> None:
     big = "x" * (600 * 1024)
-    assert client.post("/sheet", data={"table": big}).status_code == 413
+    assert client.post("/sheet", follow_redirects=True, data={"table": big}).status_code == 413
     response = client.post("/api/score", data=big)
     assert response.status_code == 413
     assert response.json is not None and "too large" in response.json["error"]
@@ -339,7 +343,8 @@ def test_body_size_limit(client: FlaskClient) -> None:
 
 def test_how_could_this_have_been_built(client: FlaskClient) -> None:
     """Kanagawa's results link to the rules engine's explanation, which answers for every player."""
-    page = client.post("/import", data={"text": sample_text("base-2p.json")}).get_data(as_text=True)
+    page = client.post("/import", follow_redirects=True,
+                       data={"text": sample_text("base-2p.json")}).get_data(as_text=True)
     assert "How could this have been built?" in page
     response = client.post("/reach", data={"table": hidden(page)})
     assert response.status_code == 200

@@ -16,6 +16,7 @@ from marquoir.games.bonsai.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.bonsai.vocabulary import GOAL_COLOURS
 from marquoir.web.bonsai.forms import goal_field, sheet_form_class
 from marquoir.web.bonsai.tiles import goals_in_play, render_tiles
+from marquoir.web.bonsai.words import COLOUR_NAMES
 from marquoir.web.documents import dump, index_in
 from marquoir.web.forms import NewGameForm
 from marquoir.web.i18n import _
@@ -113,6 +114,7 @@ def render_figures_page(
         issues=issues_by_cell(placed),
         placed=placed,
         CATEGORY_NAMES=category_labels(BONSAI),
+        COLOUR_NAMES=COLOUR_NAMES,
     )
     return body, status
 

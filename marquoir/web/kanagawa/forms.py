@@ -149,7 +149,7 @@ def player_form_class(diplomas: Sequence[Diploma], names: Sequence[str], familie
             default="",
         )
         filter_season = SelectField(_("Season"), choices={"": _("all")} | seasons, default="")
-        filter_subject = StringField(_("Subject or landscape"))
+        filter_subject = StringField(_("Find a card"))
         c_half = RadioField(
             _("Which half"), choices={"print": _("Print half"), "studio": _("Studio half")}, default="print"
         )

@@ -34,7 +34,7 @@ FAMILY_NAMES = {
 class Half:
     """What is printed on one half of a card, ready to draw: a list of (icon, text) marks."""
 
-    side: str  # "print" or "studio"
+    side: str  # "print", "studio" or "start" (the Starting tile)
     family: str
     marks: tuple[tuple[str, str], ...]
     summary: str
@@ -112,6 +112,18 @@ def studio_marks(half: StudioHalf) -> Half:
     if half.harmony:
         summary += ", " + _harmony_text(half.harmony)
     return Half("studio", half.family, tuple(marks), summary)
+
+
+def start_view(tile_id: str) -> Half | None:
+    """The Starting tile as its half is drawn: the season it gives the Print and its Studio landscape (``None``
+    for a tile the catalogue does not have)."""
+    tile = catalogue().start_tiles.get(tile_id)
+    if tile is None:
+        return None
+    season, landscape = _(tile.season), _(tile.landscape)
+    marks = ((tile.season, season), (tile.landscape, landscape))
+    return Half("start", "", marks, _("Starting tile: %(season)s, %(landscape)s") % {"season": season,
+                                                                                      "landscape": landscape})
 
 
 def _harmony_marks(harmony: int) -> list[tuple[str, str]]:

@@ -2,8 +2,9 @@
 (function () {
   "use strict";
 
+  // After marquoir.js (which this page loads after this script): the figures are read as it reads them.
   function ready(fn) {
-    if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn);
+    if (document.readyState === "complete") fn(); else document.addEventListener("DOMContentLoaded", fn);
   }
 
   // The score pad: one holder per goal tile and one goal of each colour per player; totals by the server's API.
@@ -27,40 +28,48 @@
       schedule();
     });
     form.addEventListener("input", schedule);
-    // A figure as typed: a number, "" when blank, null when it is not a number.
-    function figure(player, field) {
-      var input = form.querySelector("input[data-player='" + player + "'][data-field='" + field + "']");
-      if (!input) return "";
-      var text = input.value.trim().replace("\u2212", "-");
-      if (text === "") return "";
-      return /^[+-]?\d{1,4}$/.test(text) ? parseInt(text, 10) : null;
-    }
+    var figures = window.marquoirFigures;
+    if (!figures) return;
+    var REQUIRED = { leaves: true, flowers: true, fruits: true };
+    var sent = 0;
     function refresh() {
-      var complete = [];
+      var states = [];
       var players = doc.players.map(function (p, i) {
+        var s = {}, state = "ok";
+        form.querySelectorAll("input[data-player='" + i + "'][data-field]").forEach(function (input) {
+          var r = figures.reading(input);
+          figures.markRefused(input, !!r.refused);
+          if (r.refused) state = "refused";
+          else if (r.blank && REQUIRED[input.dataset.field] && state === "ok") state = "missing";
+          s[input.dataset.field] = r.value;
+        });
+        states[i] = state;
         var ticked = [];
         form.querySelectorAll("input[data-goal][data-player='" + i + "']").forEach(function (box) {
           if (box.checked) ticked.push(box.dataset.goal);
         });
-        var s = { leaves: figure(i, "leaves"), flowers: figure(i, "flowers"), fruits: figure(i, "fruits"),
-          parchments: figure(i, "parchments") };
-        var written = figure(i, "goal_points");
-        complete[i] = [s.leaves, s.flowers, s.fruits].every(function (v) { return typeof v === "number"; }) &&
-          s.parchments !== null;
-        function n(v) { return typeof v === "number" ? v : 0; }
+        var ok = state === "ok";
+        function n(v) { return ok && typeof v === "number" ? v : 0; }
+        var written = s.goal_points;
         return { name: p.name, sheet: { leaves: n(s.leaves), flowers: n(s.flowers), fruits: n(s.fruits),
-          parchments: n(s.parchments), goals: ticked.length || typeof written !== "number" ? ticked : written } };
+          parchments: n(s.parchments), goals: ticked.length || typeof written !== "number" || !ok ? ticked : written } };
       });
       var body = Object.assign({}, doc, { players: players });
+      var ticket = ++sent;
+      form.dataset.sent = String(ticket);
       fetch(form.dataset.api, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (report) {
+          if (ticket !== sent) return;
           doc.players.forEach(function (p, i) {
-            var out = document.getElementById("total-" + i);
-            if (out) out.textContent = report && complete[i] ? String(report.players[i].total) : "\u2013";
+            figures.showTotal(document.getElementById("total-" + i), report ? report.players[i].total : null,
+              report ? states[i] : "missing");
             var goals = document.getElementById("goal-points-" + i);
-            if (goals) goals.textContent = report ? String(report.players[i].breakdown.goals) : "\u2013";
+            var written = form.querySelector("input[data-player='" + i + "'][data-field=goal_points]");
+            figures.showTotal(goals, report ? report.players[i].breakdown.goals : null,
+              written && written.classList.contains("refused") ? "refused" : "ok");
           });
+          form.dataset.shown = String(ticket);
         })
         .catch(function () { /* the button still scores on the server */ });
     }
