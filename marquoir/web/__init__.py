@@ -5,8 +5,9 @@ the shared pages (``main``, ``results``, ``language``, ``api``, ``saved``, ``sta
 own (``kanagawa``, ``bonsai``). Below the blueprints, and importing none of them: the pages' language and ``_``
 (``i18n``), the table document carried by the forms (``documents``), the database (``db``), the shared renderers
 (``render``), the forms (``forms``). The views are thin: they read a form or a table document, call the game and
-render a template. Nothing is stored on the server until a game is saved: the game being entered travels in the
-form itself (a hidden field holding the table document), so nothing typed is lost, even on an error.
+render a template. The game being entered travels in the form itself (a hidden field holding the table
+document) and is kept in a draft on the server under an unguessable token (``drafts``, ``draft_pages``): every
+entry form answers 303 to the draft's page, so nothing typed is lost, even on an error, a reload or Back.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
-from marquoir.web import db, i18n, limits, render, saved, templating, workers
+from marquoir.web import compress, db, drafts, i18n, limits, render, saved, templating, workers
 from marquoir.web.api import bp as api
 from marquoir.web.bonsai.views import bp as bonsai
+from marquoir.web.draft_pages import bp as draft_pages
 from marquoir.web.groups import bp as groups
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.views import bp as kanagawa
@@ -43,7 +45,7 @@ RESENDABLE = (
     "/games/save", "/games/correct", "/print/game", "/language", "/bonsai/sheet", "/bonsai/tiles",
 )
 #: Every blueprint of the app, in the order they are registered.
-BLUEPRINTS = (main, kanagawa, bonsai, results, api, saved.bp, stats, groups, printing, language)
+BLUEPRINTS = (main, kanagawa, bonsai, draft_pages, results, api, saved.bp, stats, groups, printing, language)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -82,6 +84,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     workers.init_app(app)
     limits.init_app(app)
+    compress.init_app(app)
     return app
 
 
@@ -102,7 +105,10 @@ def _install_handlers(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:
         """A form whose token expired (or that came from elsewhere) is not acted on; what it carried is offered
-        back, with a fresh token, so that nothing typed is lost (the app stores nothing on the server)."""
+        back, with a fresh token, so that nothing typed is lost (an entry page comes back as typed, nothing done)."""
+        kept = drafts.expired_form_page()  # an entry page comes back as typed
+        if kept is not None:
+            return kept
         message = _("This form has expired or did not come from this site: it was not used.")
         resend = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
         return render_template(

@@ -1,6 +1,8 @@
 """A saved game being corrected: its edit token and the version that was opened travel in every form of the entry
 pages (hidden fields ``edit`` and ``version``), next to the table document, like everything else of the game being
-entered. :func:`editing` reads them from the request; :func:`editing_fields` writes them into a form."""
+entered; so does the token of the draft the game is kept in (hidden field ``draft``, :mod:`marquoir.web.drafts`).
+:func:`editing` and :func:`draft_token` read them from the request (or from the draft a page is shown from);
+:func:`editing_fields` writes them into a form."""
 
 from __future__ import annotations
 
@@ -27,8 +29,11 @@ class Editing:
 def editing() -> Editing | None:
     """The saved game whose correction this request carries, if any (``g.editing_off`` turns it off for a page
     that offers the game as a new one)."""
-    if g.get("editing_off") or request.method != "POST":
+    if g.get("editing_off"):
         return None
+    if request.method != "POST":
+        shown: Editing | None = g.get("draft_editing")
+        return shown
     token = request.form.get("edit")
     version = request.form.get("version", "")
     if token is None or not is_token(token) or not _VERSION.fullmatch(version):
@@ -36,15 +41,30 @@ def editing() -> Editing | None:
     return Editing(token, int(version))
 
 
+def draft_token() -> str | None:
+    """The draft this request works on: the one whose page is shown, else the one its form carries."""
+    shown: str | None = g.get("draft_token")
+    if shown is not None:
+        return shown
+    sent = request.form.get("draft") if request.method == "POST" else None
+    return sent if is_token(sent) else None
+
+
 def editing_fields() -> Markup:
-    """The hidden fields that keep a correction's edit token and version in every form of the entry pages."""
+    """The hidden fields that keep a correction's edit token and version, and the draft's token, in every form of
+    the entry pages."""
+    fields = Markup("")
+    draft = draft_token()
+    if draft is not None:
+        carries_edit_token()  # the draft's token opens the game being entered: no cache keeps the page
+        fields += Markup('<input type="hidden" name="draft" value="{}">').format(draft)
     current = editing()
     if current is None:
-        return Markup("")
+        return fields
     carries_edit_token()
-    return Markup('<input type="hidden" name="edit" value="{}"><input type="hidden" name="version" value="{}">').format(
-        current.token, current.version
-    )
+    return fields + Markup(
+        '<input type="hidden" name="edit" value="{}"><input type="hidden" name="version" value="{}">'
+    ).format(current.token, current.version)
 
 
 def is_number(text: str) -> bool:

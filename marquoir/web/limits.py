@@ -41,6 +41,9 @@ LIMITS: dict[str, str] = {
     "printing.game_sheet": "30/minute",
     "api.api_score": "120/minute",
     "api.api_check": "60/minute",
+    # Not endpoints: every write of a game being entered (marquoir.web.drafts), and those that start a new draft.
+    "drafts.write": "240/minute;10000/day",
+    "drafts.new": "60/minute;1000/day",
 }
 
 
@@ -80,10 +83,21 @@ def init_app(app: Flask) -> None:
 
 
 def _check() -> Any:
-    limits: Limits = current_app.extensions[EXTENSION]
-    wait = limits.refused(request.endpoint or "", request.remote_addr or "unknown")
-    if wait is None:
+    wait = over_limit(request.endpoint or "")
+    return None if wait is None else refusal(wait)
+
+
+def over_limit(key: str) -> float | None:
+    """Seconds this client must wait before doing ``key`` again (an endpoint, or a kind of write such as
+    ``drafts.write``), counting this use when it is not over; ``None`` when limits are off."""
+    limits: Limits | None = current_app.extensions.get(EXTENSION)
+    if limits is None:
         return None
+    return limits.refused(key, request.remote_addr or "unknown")
+
+
+def refusal(wait: float) -> Any:
+    """The 429 answer of a client over its limit: when to try again, and what it sent offered back."""
     minutes = max(1, math.ceil(wait / 60))
     message = _("Too many requests of this kind from here in a short time: wait %(minutes)d min and send again. "
                 "Nothing is lost: what you sent is kept below.") % {"minutes": minutes}

@@ -13,16 +13,17 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, session
 
 from marquoir.core.reader import MAX_DOCUMENT_CHARS
-from marquoir.document import load_table
+from marquoir.document import load_table, table_to_document
 from marquoir.errors import TableError
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
 from marquoir.storage import Group, get_group, get_group_by_token, names_of
-from marquoir.web import entries
+from marquoir.web import drafts, entries
 from marquoir.web.db import get_engine, get_game_or_404
+from marquoir.web.entries import Shown
 from marquoir.web.forms import ImportForm, NewGameForm, rematch_data
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.words import FAMILY_NAMES
-from marquoir.web.render import error_page, render_results
+from marquoir.web.render import error_page
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
 
@@ -46,7 +47,10 @@ def _group_or_404(token: str) -> Group:
     return group
 
 
-def _home(form: NewGameForm, import_form: ImportForm, group: Group | None = None, status: int = 200) -> Any:
+def _home(
+    form: NewGameForm, import_form: ImportForm, group: Group | None = None, status: int = 200,
+    import_failed: bool = False,
+) -> Any:
     """The home page: a new game (in ``group``: its players' names offered), an import, and Kanagawa's dispute
     checker (its families to choose from)."""
     names = names_of(get_engine(), group_id=group.id, limit=OFFERED_NAMES) if group is not None else []
@@ -56,6 +60,7 @@ def _home(form: NewGameForm, import_form: ImportForm, group: Group | None = None
         import_form=import_form,
         group=group,
         names=names,
+        import_failed=import_failed,
         BASE_FAMILIES=BASE_FAMILIES,
         EXPANSION_FAMILIES=EXPANSION_FAMILIES,
         FAMILY_NAMES=FAMILY_NAMES,
@@ -90,8 +95,8 @@ def index() -> Any:
 
 @bp.post("/new")
 def new_game() -> Any:
-    """Start a game: the entry page of the chosen game and mode, with the players set up (in the group it was
-    started from, remembered for its results page)."""
+    """Start a game: its draft, and ``303`` to its entry page (the chosen game and mode, the players set up; in
+    the group it was started from, remembered for its results page)."""
     form = NewGameForm()
     token = (form.group.data or "").strip()
     group = _group_or_404(token) if token else None
@@ -101,12 +106,13 @@ def new_game() -> Any:
         session[PLAYING_IN] = group.token
     else:
         session.pop(PLAYING_IN, None)
-    return entries.new_game(form)
+    return drafts.keep(entries.new_document(form), Shown(fresh=True))
 
 
 @bp.post("/import")
 def import_table() -> Any:
-    """Read an uploaded or pasted table document and show its results (errors name the place)."""
+    """Read an uploaded or pasted table document: ``303`` to its results, kept as a draft (errors name the place,
+    above the text as pasted, where the page opens: :func:`_import_error`)."""
     form = ImportForm()
     if not form.validate_on_submit():
         return _import_error(form)
@@ -136,11 +142,13 @@ def import_table() -> Any:
         form.text.errors = [_("The document could not be read at %(path)s: %(message)s") % {
             "path": "players", "message": _("the game has no player")}]
         return _import_error(form)
-    return render_results(table)
+    return drafts.keep(table_to_document(table), results=True)
 
 
 def _import_error(form: ImportForm) -> Any:
-    return _home(NewGameForm(formdata=None), form, None, 422)
+    """The home page again with the import's error at its form: above the field in error, which has the focus
+    (the page opens there), and the text pasted kept."""
+    return _home(NewGameForm(formdata=None), form, None, 422, import_failed=True)
 
 
 @bp.get("/rules")

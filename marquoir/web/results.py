@@ -1,4 +1,5 @@
-"""The results of any game carried by a form, "Correct an entry", and the download of its table document."""
+"""The results of any game carried by a form, "Correct an entry", and the download of its table document. The
+first two keep the game in its draft and answer ``303`` to the draft's page (:mod:`marquoir.web.drafts`)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ from typing import Any
 from flask import Blueprint, Response, request
 
 from marquoir.document import dump_table
-from marquoir.web import entries
-from marquoir.web.documents import document_or_400
-from marquoir.web.render import render_results
+from marquoir.web import drafts
+from marquoir.web.documents import document_or_400, index_in
+from marquoir.web.entries import Shown
 
 bp = Blueprint("results", __name__)
 
@@ -17,8 +18,8 @@ bp = Blueprint("results", __name__)
 @bp.post("/results")
 def results() -> Any:
     """The results of the game carried by the form (the Diploma checker's way back)."""
-    _doc, table = document_or_400(request.form.get("table"))
-    return render_results(table)
+    doc, _table = document_or_400(request.form.get("table"))
+    return drafts.keep(doc, results=True)
 
 
 @bp.post("/edit")
@@ -26,7 +27,7 @@ def edit() -> Any:
     """"Correct an entry": back to the game's entry page with everything kept and the issues beside their
     entries."""
     doc, table = document_or_400(request.form.get("table"))
-    return entries.edit(doc, table, request.form.get("player"))
+    return drafts.keep(doc, Shown(player=index_in(request.form.get("player"), len(table.players))))
 
 
 @bp.post("/export")

@@ -29,7 +29,7 @@ def new_game(client: FlaskClient, mode: str = "detailed", names: tuple[str, ...]
     data: dict[str, Any] = {"player_count": str(len(names)), "game": "bonsai", "mode": mode,
                             "goal_colours": list(colours), **extra}
     data.update({f"names-{i}": name for i, name in enumerate(names)})
-    return client.post("/new", data=data)
+    return client.post("/new", follow_redirects=True, data=data)
 
 
 def press(client: FlaskClient, page: str, action: str, current: int = 0, headers: Any = None,
@@ -38,7 +38,7 @@ def press(client: FlaskClient, page: str, action: str, current: int = 0, headers
     data: dict[str, Any] = {"table": hidden(page), "current": str(current), "action": action}
     data.update(shown_fields(page))
     data.update(fields)
-    return client.post("/bonsai/tiles", data=data, headers=headers or {})
+    return client.post("/bonsai/tiles", follow_redirects=True, data=data, headers=headers or {})
 
 
 def shown_fields(page: str) -> dict[str, Any]:
@@ -122,14 +122,15 @@ def test_the_new_game_checks_bonsai_s_choices(client: FlaskClient, fields: dict[
 
 def test_each_game_checks_its_own_player_count(client: FlaskClient) -> None:
     alone = {"player_count": "1", "names-0": "Aiko", "mode": "sheet"}
-    response = client.post("/new", data={**alone, "game": "base"})
+    response = client.post("/new", follow_redirects=True, data={**alone, "game": "base"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     error = re.search(r'<span class="error" id="player_count-error">([^<]*)</span>', page)
     assert error and error.group(1) == "Kanagawa is played by 2 to 4 players."
     assert 'aria-describedby="player_count-error"' in page
     assert new_game(client, mode="sheet", names=("Aiko",)).status_code == 200
-    page = client.post("/new", data={**alone, "game": "yokai"}, headers=FR).get_data(as_text=True)
+    page = client.post("/new", follow_redirects=True,
+                       data={**alone, "game": "yokai"}, headers=FR).get_data(as_text=True)
     assert "Kanagawa se joue de 2 à 4 joueurs." in page
     # The home page offers the three games and Bonsai's choices.
     home = client.get("/").get_data(as_text=True)
@@ -157,7 +158,7 @@ def test_the_score_pad_scores_the_official_worked_example(client: FlaskClient) -
     page = new_game(client, mode="sheet").get_data(as_text=True)
     rows = [{"leaves": 13, "flowers": 19, "fruits": 2, "parchments": 23, "goals": ["brown-small"]},
             {"leaves": 10, "flowers": 12, "fruits": 1, "parchments": "", "goals": ["green-small"]}]
-    response = client.post("/bonsai/sheet", data=sheet_fields(page, rows))
+    response = client.post("/bonsai/sheet", follow_redirects=True, data=sheet_fields(page, rows))
     assert response.status_code == 200
     results = response.get_data(as_text=True)
     assert totals(results) == [100, 30 + 12 + 7 + 0 + 6]  # 39 + 19 + 14 + 23 + 5: the rules' example
@@ -167,7 +168,7 @@ def test_the_score_pad_scores_the_official_worked_example(client: FlaskClient) -
                                           "goals": ["brown-small"]}
     assert "The rule decisions this calculator applies to Bonsai" in results
     # Correct an entry: back to the score pad, every figure kept.
-    again = client.post("/edit", data={"table": hidden(results)}).get_data(as_text=True)
+    again = client.post("/edit", follow_redirects=True, data={"table": hidden(results)}).get_data(as_text=True)
     assert 'id="bonsai-sheet-form"' in again
     assert 'id="players-0-leaves" inputmode="numeric"' in again and 'value="13"' in again
     assert re.search(r'id="players-0-g_brown_small"[^>]*checked', again) or \
@@ -178,7 +179,7 @@ def test_the_score_pad_says_what_is_wrong_beside_the_ticks(client: FlaskClient) 
     page = new_game(client, mode="sheet").get_data(as_text=True)
     rows = [{"leaves": 5, "flowers": "", "fruits": 0, "goals": ["green-small", "green-large", "brown-small"]},
             {"leaves": "x", "flowers": 0, "fruits": 0, "goals": ["brown-small"]}]
-    response = client.post("/bonsai/sheet", data=sheet_fields(page, rows))
+    response = client.post("/bonsai/sheet", follow_redirects=True, data=sheet_fields(page, rows))
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert 'id="players-0-flowers-error">Enter the flower points.<' in page
@@ -271,7 +272,7 @@ def test_a_tile_breaking_a_rule_is_marked_on_its_cell_with_the_rule_s_words(clie
 
 
 def test_the_goals_met_show_as_the_tree_grows(client: FlaskClient) -> None:
-    page = client.post("/edit", data={"table": SEED}).get_data(as_text=True)
+    page = client.post("/edit", follow_redirects=True, data={"table": SEED}).get_data(as_text=True)
     assert 'id="tiles-form"' in page and "<h2 id=\"tree-title\">Ana" in page
     for goal in ("green-large", "cyan-small", "brown-large"):
         state = page[page.index(f'id="goal-state-{goal}"'):][:300]
@@ -310,14 +311,19 @@ def test_correct_an_entry_and_the_language_switch_keep_everything(client: FlaskC
     page = press(client, page, "save", goals_held=["green-small"], tool="2").get_data(as_text=True)
     results = press(client, page, "score").get_data(as_text=True)
     kept = json.loads(hidden(results))
-    back = client.post("/edit", data={"table": hidden(results)}).get_data(as_text=True)
+    back = client.post("/edit", follow_redirects=True, data={"table": hidden(results)}).get_data(as_text=True)
     assert 'id="tiles-form"' in back and json.loads(hidden(back)) == kept
     assert 'id="tool" inputmode="numeric"' in back and 'name="tool" size="3" type="text" value="2"' in back
     for page_doc, back_to in ((back, "edit"), (results, "results")):
         switch = page_doc[page_doc.index('class="language-switch"'):]
         switch = switch[: switch.index("</form>")]
-        assert hidden(switch, "back") == back_to
-        french = client.post("/language", data={"lang": "fr", "table": hidden(switch), "back": back_to})
+        if back_to == "edit":  # the buttons send the entry form, with the draft's token
+            assert 'form="tiles-form" formaction="/language"' in switch
+            data = {"lang": "fr", "table": hidden(page_doc), "draft": hidden(page_doc, "draft")}
+        else:  # the results are a draft's page: the switch comes back to it
+            data = {"lang": "fr", "next": hidden(switch, "next")}
+            assert data["next"].startswith("/d/") and data["next"].endswith("/results")
+        french = client.post("/language", follow_redirects=True, data=data)
         text = french.get_data(as_text=True)
         assert french.status_code == 200 and json.loads(hidden(text)) == kept
         if back_to == "edit":
@@ -330,7 +336,8 @@ def test_correct_an_entry_and_the_language_switch_keep_everything(client: FlaskC
 
 def test_the_pages_in_french(client: FlaskClient) -> None:
     page = new_game(client, mode="sheet").get_data(as_text=True)
-    french = client.post("/edit", data={"table": hidden(page)}, headers=FR).get_data(as_text=True)
+    french = client.post("/edit", follow_redirects=True,
+                         data={"table": hidden(page)}, headers=FR).get_data(as_text=True)
     for words in ("Fiche de score de Bonsai", "tuiles Feuille\u00a0: 3 points chacune", "petit objectif marron",
                   "Objectifs\u00a0: cochez les tuiles réclamées par chaque joueur", "Cranio Creations"):
         assert words in french, words
@@ -376,7 +383,8 @@ def test_a_game_that_cannot_be_read_gets_a_400_naming_the_place(client: FlaskCli
         response = client.post(path, data={"table": json.dumps(doc), "current": "0", "action": "save"})
         assert response.status_code == 400
         assert "players[0].tiles[0].at" in response.get_data(as_text=True)
-    kanagawa = client.post("/bonsai/tiles", data={"table": sample_text("base-2p.json"), "action": "save"})
+    kanagawa = client.post("/bonsai/tiles", follow_redirects=True,
+                           data={"table": sample_text("base-2p.json"), "action": "save"})
     assert kanagawa.status_code == 400 and "(game: this page is for Bonsai games)" in kanagawa.get_data(as_text=True)
     wrong = press(client, page, "save", tool="many")
     assert wrong.status_code == 422 and 'id="tool-error">Enter a whole number.<' in wrong.get_data(as_text=True)
@@ -388,7 +396,7 @@ def test_a_game_that_cannot_be_read_gets_a_400_naming_the_place(client: FlaskCli
 def test_a_tile_on_the_pot_can_be_taken_away(client: FlaskClient) -> None:
     doc = json.loads(SEED)
     doc["players"][0]["tiles"].append({"at": [2, -1], "kind": "leaf"})
-    page = client.post("/edit", data={"table": json.dumps(doc)}).get_data(as_text=True)
+    page = client.post("/edit", follow_redirects=True, data={"table": json.dumps(doc)}).get_data(as_text=True)
     assert 'value="clear:2:-1"' in page and "cell [2, -1], on the pot: leaf (press to take it away)" in page
     assert "a leaf tile at [2, -1] lies on the pot" in page
     page = press(client, page, "clear:2:-1").get_data(as_text=True)

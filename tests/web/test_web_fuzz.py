@@ -99,7 +99,7 @@ def test_api_fuzz(body: str | bytes) -> None:
                      "base_families", "expansion_families", "storm_on_start_tile", "joker_counts"]),
     field_text, max_size=12))
 def test_new_game_fuzz(fields: dict[str, str]) -> None:
-    assert_answered(APP.test_client().post("/new", data=fields))
+    assert_answered(APP.test_client().post("/new", follow_redirects=True, data=fields))
 
 
 SHEET_FIELDS = [f"players-{i}-{name}" for i in range(5) for name in
@@ -113,9 +113,9 @@ SHEET_FIELDS = [f"players-{i}-{name}" for i in range(5) for name in
 )
 def test_sheet_fuzz(doc: Any, fields: dict[str, str]) -> None:
     client = APP.test_client()
-    response = client.post("/sheet", data={"table": json.dumps(doc), **fields})
+    response = client.post("/sheet", follow_redirects=True, data={"table": json.dumps(doc), **fields})
     assert_answered(response)
-    edit = client.post("/edit", data={"table": json.dumps(doc)})
+    edit = client.post("/edit", follow_redirects=True, data={"table": json.dumps(doc)})
     assert_answered(edit)
 
 
@@ -132,11 +132,12 @@ DETAILED_FIELDS = ["current", "start", "yokai_tokens", "brushes", "grand_master"
 )
 def test_detailed_fuzz(doc: Any, fields: dict[str, str]) -> None:
     client = APP.test_client()
-    response = client.post("/detailed", data={"table": json.dumps(doc), **fields})
+    response = client.post("/detailed", follow_redirects=True, data={"table": json.dumps(doc), **fields})
     assert_answered(response)
     if response.status_code == 200 and 'name="current"' in response.get_data(as_text=True):
         # The page it answers holds a readable game to go on from.
-        again = client.post("/detailed", data={"table": hidden(response.get_data(as_text=True)), "action": "save"})
+        again = client.post("/detailed", follow_redirects=True,
+                            data={"table": hidden(response.get_data(as_text=True)), "action": "save"})
         assert_answered(again)
 
 

@@ -66,14 +66,15 @@ bonsai_docs = st.one_of(st.sampled_from(BONSAI_DOCS), mangled(BONSAI_DOCS))
 @SETTINGS
 @given(doc=bonsai_docs, fields=st.dictionaries(st.sampled_from(bonsai_fields()), bonsai_text, max_size=16))
 def test_bonsai_sheet_fuzz(doc: Any, fields: dict[str, str]) -> None:
-    assert_answered(APP.test_client().post("/bonsai/sheet", data={"table": json.dumps(doc), **fields}))
+    assert_answered(APP.test_client().post("/bonsai/sheet", follow_redirects=True,
+                                           data={"table": json.dumps(doc), **fields}))
 
 
 @SETTINGS
 @given(doc=bonsai_docs, fields=st.dictionaries(st.sampled_from(TILE_FIELDS), bonsai_text, max_size=10))
 def test_bonsai_tiles_fuzz(doc: Any, fields: dict[str, str]) -> None:
     client = APP.test_client()
-    assert_answered(client.post("/bonsai/tiles", data={"table": json.dumps(doc), **fields}))
+    assert_answered(client.post("/bonsai/tiles", follow_redirects=True, data={"table": json.dumps(doc), **fields}))
     live = client.post("/bonsai/tiles/live", data={"table": json.dumps(doc), **fields})
     assert live.status_code in (200, 400) and live.is_json, live.get_data(as_text=True)[-800:]
     if live.status_code == 400:
@@ -92,7 +93,7 @@ def test_language_switch_fuzz(doc: Any, lang: str, back: str, next_url: str, wit
     data = {"lang": lang, "back": back, "next": next_url}
     if with_table:
         data["table"] = json.dumps(doc)
-    response = APP.test_client().post("/language", data=data)
+    response = APP.test_client().post("/language", follow_redirects=True, data=data)
     assert_answered(response)
     if response.status_code in (302, 303):  # never away from the site
         location = response.headers["Location"]

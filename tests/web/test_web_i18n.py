@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
@@ -17,7 +16,7 @@ from support.pages import hidden
 from support.samples import sample_text
 from support.saved_games import games_app, sheet_game, sheet_player
 
-from marquoir.i18n import LOCALE_DIR
+from marquoir.i18n import LOCALE_DIR, catalogue_entries
 from marquoir.web.i18n import COOKIE, web_messages
 
 PO = LOCALE_DIR / "fr" / "LC_MESSAGES" / "web.po"
@@ -26,8 +25,9 @@ PLACEHOLDER = re.compile(r"%\(\w+\)\w")
 
 
 def french_catalogue() -> dict[str, str]:
-    with PO.open("rb") as handle:
-        return {str(m.id): str(m.string) for m in read_po(handle, locale="fr") if m.id}
+    """msgid → its French (a counted message by its singular msgid → its plural form; every form is checked by
+    tests/test_typography.py)."""
+    return {key: forms[-1] for key, forms in catalogue_entries("fr", "web").items()}
 
 
 def visible(page: str) -> str:
@@ -105,47 +105,55 @@ def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
 
 
 def test_switching_on_the_results_keeps_the_game_and_writes_the_core_s_words_in_french(client: FlaskClient) -> None:
+    """The results are a draft's page (GET): the switch comes back to it, in French, with the game kept."""
     table = sample_text("base-2p.json")
-    results = client.post("/results", data={"table": table}).get_data(as_text=True)
+    sent = client.post("/results", data={"table": table})
+    assert sent.status_code == 303 and sent.headers["Location"].endswith("/results")
+    results = client.get(sent.headers["Location"]).get_data(as_text=True)
     switch = results[results.index('class="language-switch"'):]
     switch = switch[: switch.index("</form>")]
-    assert hidden(switch, "back") == "results" and json.loads(hidden(switch)) == json.loads(hidden(results))
-    response = client.post("/language", data={"lang": "fr", "table": hidden(switch), "back": "results"})
-    assert response.status_code == 200
-    page = response.get_data(as_text=True)
+    assert hidden(switch, "next") == sent.headers["Location"] and 'form="' not in switch
+    response = client.post("/language", data={"lang": "fr", "next": hidden(switch, "next")})
+    assert response.status_code == 303 and response.headers["Location"] == sent.headers["Location"]
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert '<html lang="fr">' in page and "Résultats" in page and "Vainqueur" in page
-    assert "tuile Départ + 9 carte(s) peinte(s)" in page  # the core's explanation, in French
+    assert "tuile Départ + 9 cartes peintes" in page  # the core's explanation, in French
     assert "Cartes de l’Estampe" in page and "2e" in page and "1er" in page
     assert json.loads(hidden(page)) == json.loads(table)
 
 
 def test_switching_on_an_entry_page_keeps_the_correction_going(client: FlaskClient) -> None:
+    """On an entry page the language buttons send the entry form itself (HTML's form attribute): the correction's
+    edit token and version go with it, and come back in the draft's page."""
     game = sheet_game(sheet_player("Aiko", 10), sheet_player("Ben", 9))
     token = "A" * 32
-    sheet = client.post("/edit", data={"table": game, "edit": token, "version": "3"}).get_data(as_text=True)
+    sheet = client.post("/edit", follow_redirects=True,
+                        data={"table": game, "edit": token, "version": "3"}).get_data(as_text=True)
     switch = sheet[sheet.index('class="language-switch"'):]
     switch = switch[: switch.index("</form>")]
-    assert hidden(switch, "edit") == token and hidden(switch, "back") == "edit"
-    data = {"lang": "fr", "table": hidden(switch), "back": "edit", "edit": token, "version": "3"}
-    page = client.post("/language", data=data).get_data(as_text=True)
+    assert 'form="sheet-form" formaction="/language"' in switch
+    assert hidden(sheet, "edit") == token and hidden(sheet, "version") == "3"
+    data = {"lang": "fr", "table": hidden(sheet), "draft": hidden(sheet, "draft"), "edit": token, "version": "3"}
+    page = client.post("/language", follow_redirects=True, data=data).get_data(as_text=True)
     assert "Feuille de score" in page and "Saisissez les chiffres" in page
     assert hidden(page, "edit") == token and hidden(page, "version") == "3"
 
 
 def test_issues_form_labels_and_errors_in_french(client: FlaskClient) -> None:
     illegal = sheet_game(sheet_player("Aiko", 10, 12), sheet_player("Ben", 9))  # a chain longer than the Print
-    page = client.post("/results", data={"table": illegal}, headers=FR).get_data(as_text=True)
+    page = client.post("/results", follow_redirects=True, data={"table": illegal}, headers=FR).get_data(as_text=True)
     assert "Cette table n’est pas possible telle que saisie" in page and "Impossible\u00a0:" in page
     issue = re.search(r'<p class="issue" role="note"><strong>[^<]*</strong> ([^<]*)</p>', page)
     assert issue and "suite" in issue.group(1).lower(), issue  # the core's message, in French
     data = {"player_count": "3", "names-0": "Aiko", "names-1": "", "names-2": "Aiko", "game": "yokai", "mode": "sheet"}
-    page = client.post("/new", data=data, headers=FR).get_data(as_text=True)
+    page = client.post("/new", follow_redirects=True, data=data, headers=FR).get_data(as_text=True)
     for words in ("Nombre de joueurs", "Saisissez un nom pour le joueur 2.", "Deux joueurs ne peuvent pas avoir",
                   "Choisissez exactement 2 familles de base.", "Comme la feuille papier", "Cerfs-volants"):
         assert words in page, words
-    sheet = client.post("/new", data={**data, "names-1": "Ben", "names-2": "Chiyo", "game": "base"}, headers=FR)
+    sheet = client.post("/new", follow_redirects=True,
+                        data={**data, "names-1": "Ben", "names-2": "Chiyo", "game": "base"}, headers=FR)
     wrong = {"table": hidden(sheet.get_data(as_text=True)), "players-0-print_cards": "dix"}
-    page = client.post("/sheet", data=wrong, headers=FR).get_data(as_text=True)
+    page = client.post("/sheet", follow_redirects=True, data=wrong, headers=FR).get_data(as_text=True)
     assert "Saisissez un nombre entier." in page and "Saisissez les cartes de l’Estampe." in page
     assert "Au moins 3 Arbres" in page or "au moins 3 Arbres" in page  # a Diploma's requirement, from the core
     assert client.get("/nowhere", headers=FR).get_data(as_text=True).count("Il n’y a pas de page ici.") == 1
@@ -155,7 +163,7 @@ def test_the_picker_filters_by_french_words(client: FlaskClient) -> None:
     game = sample_text("base-2p.json")
     data = {"table": game, "current": "0", "action": "filter", "filter_subject": "sanglier", "start": "S1",
             "grand_master": "0", "target": "print"}
-    page = client.post("/detailed", data=data, headers=FR).get_data(as_text=True)
+    page = client.post("/detailed", follow_redirects=True, data=data, headers=FR).get_data(as_text=True)
     shown = re.findall(r'<li class="pick[^"]*"[^>]*data-text="([^"]*)"(?! hidden)[^>]*>', page)
     assert shown and all("sanglier" in text for text in shown)
     assert "dos bleu" in page and "1 Pinceau sur forêt" in page

@@ -40,7 +40,8 @@ def test_pages_with_an_edit_token_are_never_cached(tmp_path: Path) -> None:
     token = _save(client)
     assert client.get(f"/e/{token}").headers["Cache-Control"] == "no-store"
     assert client.get("/games").headers["Cache-Control"] == "no-store"  # this browser's games, with their edit links
-    correcting = client.post("/edit", data={"table": sample_text("base-2p"), "edit": token, "version": "1"})
+    correcting = client.post("/edit", follow_redirects=True,
+                             data={"table": sample_text("base-2p"), "edit": token, "version": "1"})
     assert correcting.headers["Cache-Control"] == "no-store"
     assert "Cache-Control" not in client.get("/rules").headers
 
@@ -71,6 +72,6 @@ def test_a_table_with_no_player_gets_a_clear_message_everywhere(tmp_path: Path) 
             response = client.post(path, data={"table": text, "lang": "fr"})
             assert response.status_code == 400, path
             assert "no player" in response.get_data(as_text=True) or "aucun joueur" in response.get_data(as_text=True)
-        imported = client.post("/import", data={"text": text})
+        imported = client.post("/import", follow_redirects=True, data={"text": text})
         assert imported.status_code == 422 and "the game has no player" in imported.get_data(as_text=True)
         assert client.post("/api/score", data=text).json["issues"][0]["code"] == "PLAYER_COUNT"  # type: ignore[index]

@@ -6,25 +6,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, abort, jsonify, request
+from flask.typing import ResponseReturnValue
 
 from marquoir.errors import TableError
 from marquoir.games.bonsai.document import parse_table
 from marquoir.games.bonsai.table import DetailedPlayer, Table
+from marquoir.web import drafts
 from marquoir.web.bonsai.grid import PotView, pot_view
-from marquoir.web.bonsai.pages import check_goal_ticks, render_figures_page, sheet_form_for, sheet_players
+from marquoir.web.bonsai.pages import check_goal_ticks, sheet_form_for, sheet_players
 from marquoir.web.bonsai.tiles import (
     Refused,
     apply_action,
     fields_ok,
     live_parts,
     merge_player,
-    render_tiles,
     tiles_form_for,
 )
 from marquoir.web.documents import BadDocument, bad_document_page, document_or_400, index_in, read_document
+from marquoir.web.entries import Shown
 from marquoir.web.i18n import _
-from marquoir.web.render import error_page, render_results
+from marquoir.web.render import error_page
 
 bp = Blueprint("bonsai", __name__, url_prefix="/bonsai")
 
@@ -52,12 +54,13 @@ def sheet() -> Any:
     valid = form.validate_on_submit()
     valid = check_goal_ticks(form, goals, [p.name for p in table.players]) and valid
     if not valid:
-        return render_figures_page(doc, form=form, status=422)
+        return drafts.keep(doc, Shown(checked=True), form=drafts.pending_fields())
+    scored = {**doc, "players": sheet_players(form, table, goals, with_points)}
     try:
-        scored = parse_table({**doc, "players": sheet_players(form, table, goals, with_points)})
+        parse_table(scored)
     except TableError:
-        return render_figures_page(doc, form=form, status=422)
-    return render_results(scored)
+        return drafts.keep(doc, Shown(checked=True), form=drafts.pending_fields())
+    return drafts.keep(scored, results=True)
 
 
 def _refused(error: Refused) -> tuple[str, int]:
@@ -78,25 +81,26 @@ def tiles() -> Any:
     action = request.form.get("action", "")
     if not fields_ok(form):
         message = _("Some entries need correcting (marked below); nothing was changed yet.")
-        return render_tiles(doc, current, form=form, status=422, message=message)
+        return drafts.keep(doc, Shown(player=current, checked=True, message=message), form=drafts.pending_fields())
     if "current" in request.form:
         merge_player(doc, table, current, form)
     try:
         shown = apply_action(doc, table, current, action)
-        changed = parse_table(doc)
+        parse_table(doc)  # the step must leave a readable game
     except Refused as error:
         return _refused(error)
     except TableError as error:
         return bad_document_page(BadDocument(error.path, error.message))
     if action == "score":
-        return render_results(changed)
-    return render_tiles(doc, shown)
+        return drafts.keep(doc, Shown(player=current), results=True)
+    return drafts.keep(doc, Shown(player=shown))
 
 
 @bp.post("/tiles/live")
-def live() -> Response | tuple[Response, int]:
+def live() -> ResponseReturnValue:
     """What the page's script redraws after a tap or a change, as JSON: the form as it stands (the document the
-    script changed, the counters and ticks) is read as a round trip would read it, and nothing else is done."""
+    script changed, the counters and ticks) is read as a round trip would read it and written into the page's
+    draft (a reload shows it); nothing else is done."""
     try:
         doc, table = read_document(request.form.get("table"))
     except BadDocument as error:
@@ -109,9 +113,10 @@ def live() -> Response | tuple[Response, int]:
     if fields_ok(form):
         merge_player(doc, table, current, form)
     try:
-        return jsonify(live_parts(doc, current))
+        parts = live_parts(doc, current)
     except TableError as error:
         return jsonify({"error": error.message, "path": error.path}), 400
+    return drafts.keep_live(doc, current) or jsonify(parts)
 
 
 __all__ = ["bonsai_pot", "bp"]

@@ -1,34 +1,30 @@
 """Kanagawa's own pages: the paper sheet, the detailed entry, the Diploma checker, and "how could this have been
-built?" (the blueprint ``kanagawa``; what they show is rendered by :mod:`marquoir.web.kanagawa.pages`)."""
+built?" (the blueprint ``kanagawa``; what they show is rendered by :mod:`marquoir.web.kanagawa.pages` and, for the
+detailed entry, :mod:`marquoir.web.kanagawa.picker`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, jsonify, request
+from flask.typing import ResponseReturnValue
 
 from marquoir.document import parse_table
 from marquoir.errors import TableError
-from marquoir.games.kanagawa.table import DetailedPlayer, Table
-from marquoir.web.documents import BadDocument, bad_document_page, document_or_400, dump, index_in
+from marquoir.games.kanagawa.table import Table
+from marquoir.web import drafts
+from marquoir.web.documents import BadDocument, bad_document_page, document_or_400, index_in, read_document
+from marquoir.web.entries import Shown
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.pages import (
-    KEPT_FIELDS,
-    apply_action,
     check_diploma_ticks,
     diploma_page,
-    merge_player,
     on_the_spot_document,
-    player_fields_ok,
-    player_form_for,
     reach_page,
-    render_detailed,
-    render_figures_page,
     sheet_form_for,
     sheet_players,
-    start_choices,
 )
-from marquoir.web.render import render_results
+from marquoir.web.kanagawa.picker import detailed_parts, detailed_step, kept_fields, render_detailed
 
 bp = Blueprint("kanagawa", __name__)
 
@@ -50,12 +46,13 @@ def sheet() -> Any:
     valid = form.validate_on_submit()
     valid = check_diploma_ticks(form, diplomas, [p.name for p in table.players]) and valid
     if not valid:
-        return render_figures_page(doc, form=form, status=422)
+        return drafts.keep(doc, Shown(checked=True), form=drafts.pending_fields())
+    scored = {**doc, "players": sheet_players(form, table, diplomas, with_points)}
     try:
-        scored = parse_table({**doc, "players": sheet_players(form, table, diplomas, with_points)})
+        parse_table(scored)
     except TableError:
-        return render_figures_page(doc, form=form, status=422)
-    return render_results(scored)
+        return drafts.keep(doc, Shown(checked=True), form=drafts.pending_fields())
+    return drafts.keep(scored, results=True)
 
 
 @bp.post("/detailed")
@@ -64,30 +61,38 @@ def detailed() -> Any:
     button is done (add, move or remove a card, change player, score, check the Diplomas)."""
     doc, table = _kanagawa_game(request.form.get("table"))
     current = index_in(request.form.get("current"), len(table.players)) or 0
-    form = player_form_for(table)()
-    player = table.players[current]
-    form.start.choices = start_choices(player.start if isinstance(player, DetailedPlayer) else "S1")
-    form.validate()
     action = request.form.get("action", "")
-    if not player_fields_ok(form):
-        message = _("Some entries need correcting (marked below); nothing was changed yet.")
-        return render_detailed(doc, current, form=form, status=422, message=message)
-    merge_player(doc, table, current, form)
-    outcome = apply_action(doc, table, current, action, form)
     try:
-        changed = parse_table(doc)
+        step = detailed_step(doc, table, current, action)
     except TableError as error:
         return bad_document_page(BadDocument(error.path, error.message))
-    assert isinstance(changed, Table)
-    table = changed
-    if isinstance(outcome, str):
-        form.table.data = dump(doc)
-        return render_detailed(doc, current, form=form, status=422, message=outcome)
+    if step.message is not None:
+        shown = Shown(player=step.current, checked=True, message=step.message)
+        return drafts.keep(step.doc, shown, form=drafts.pending_fields())
     if action == "score":
-        return render_results(table)
+        return drafts.keep(step.doc, Shown(player=current), results=True)
     if action == "diplomas":
-        return diploma_page(doc, table, current)
-    return render_detailed(doc, outcome, keep={name: form[name].data for name in KEPT_FIELDS})
+        return drafts.keep_live(step.doc, current) or diploma_page(doc, step.table, current)
+    return drafts.keep(step.doc, Shown(player=step.current, keep=kept_fields(step.form)))
+
+
+@bp.post("/detailed/live")
+def detailed_live() -> ResponseReturnValue:
+    """A step of the detailed entry asked by the page's script (a card added, moved or removed): the same form and
+    the same step as :func:`detailed`, answered with the parts of the page it changed and the game after it, as
+    JSON (``picker.detailed_parts``); the game is written into the page's draft, so a reload shows the step."""
+    try:
+        doc, table = read_document(request.form.get("table"))
+    except BadDocument as error:
+        return jsonify({"error": error.message, "path": error.path}), 400
+    if not isinstance(table, Table):
+        return jsonify({"error": _("this page is for Kanagawa games"), "path": "game"}), 400
+    current = index_in(request.form.get("current"), len(table.players)) or 0
+    try:
+        step = detailed_step(doc, table, current, request.form.get("action", ""))
+    except TableError as error:
+        return jsonify({"error": error.message, "path": error.path}), 400
+    return drafts.keep_live(step.doc, step.current) or (jsonify(detailed_parts(step)), step.status)
 
 
 @bp.post("/diplomas")
