@@ -17,16 +17,19 @@ from flask import Flask, abort, current_app, request
 from sqlalchemy.engine import Engine
 
 from marquoir.storage import (
+    Group,
     SavedGame,
     StorageError,
     database_url,
     get_game_by_edit_token,
     get_game_by_share_token,
+    get_group_by_token,
     open_database,
 )
 from marquoir.web.documents import BadDocument, read_document
 from marquoir.web.i18n import _
 from marquoir.web.render import error_page, results_again
+from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
 
 EXTENSION = "marquoir.storage"
@@ -85,6 +88,18 @@ def get_game_or_404(token: str, *, edit: bool = False) -> SavedGame:
     if game is None:
         abort(404)
     return game
+
+
+def get_group_or_404(token: str) -> Group:
+    """The group a link opens; 404 for anything else. The token is the group's key, like an edit token: the page
+    is never cached (:func:`~marquoir.web.security.carries_edit_token`)."""
+    if not is_token(token):
+        abort(404)
+    group = get_group_by_token(get_engine(), token)
+    if group is None:
+        abort(404)
+    carries_edit_token()
+    return group
 
 
 def storage_message(error: StorageError) -> str:

@@ -24,7 +24,6 @@ from marquoir.storage import (
     Group,
     PlayerChangeRefused,
     create_group,
-    get_group_by_token,
     groups_by_token,
     merge_players,
     name_changes,
@@ -33,7 +32,7 @@ from marquoir.storage import (
     stream_reports,
 )
 from marquoir.storage.groups import GROUP_NAME_MAX
-from marquoir.web.db import get_engine
+from marquoir.web.db import get_engine, get_group_or_404
 from marquoir.web.i18n import _, _l
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
@@ -64,16 +63,6 @@ class MergeForm(FlaskForm):
 
     merged = StringField(_l("The games of"))
     into = StringField(_l("count as the games of"))
-
-
-def _group_or_404(token: str) -> Group:
-    if not is_token(token):
-        abort(404)
-    group = get_group_by_token(get_engine(), token)
-    if group is None:
-        abort(404)
-    carries_edit_token()
-    return group
 
 
 def _mine() -> list[Group]:
@@ -122,7 +111,7 @@ def _players_page(group: Group, rename: RenameForm, merge: MergeForm, status: in
 @bp.get("/g/<token>/players")
 def players(token: str) -> ResponseReturnValue:
     """A group's players (most games first) and the forms to rename one and to merge two."""
-    group = _group_or_404(token)
+    group = get_group_or_404(token)
     return _players_page(group, RenameForm(formdata=None), MergeForm(formdata=None))
 
 
@@ -148,7 +137,7 @@ def _cleaned(field: StringField) -> str:
 @bp.post("/g/<token>/players/rename")
 def rename(token: str) -> ResponseReturnValue:
     """Show a player by a new name from now on (the games keep the names as they were typed)."""
-    group = _group_or_404(token)
+    group = get_group_or_404(token)
     form = RenameForm()
     if not form.validate_on_submit():
         abort(400)
@@ -167,7 +156,7 @@ def rename(token: str) -> ResponseReturnValue:
 @bp.post("/g/<token>/players/merge")
 def merge(token: str) -> ResponseReturnValue:
     """Make two names one player: the games of the first count as the second's (and so will new games)."""
-    group = _group_or_404(token)
+    group = get_group_or_404(token)
     form = MergeForm()
     if not form.validate_on_submit():
         abort(400)
@@ -190,7 +179,7 @@ def _notify(message: str, **values: str) -> None:
 @bp.get("/g/<token>/games.csv")
 def export_csv(token: str) -> ResponseReturnValue:
     """A group's games as CSV (streamed: constant memory), one row per player per game."""
-    group = _group_or_404(token)
+    group = get_group_or_404(token)
     games = stream_reports(get_engine(), group_id=group.id)
     response = Response(csv_chunks(games), mimetype="text/csv",
                         headers={"Content-Disposition": 'attachment; filename="marquoir-group-games.csv"'})
@@ -201,7 +190,7 @@ def export_csv(token: str) -> ResponseReturnValue:
 @bp.get("/g/<token>/plays.bgsplay")
 def export_bgstats(token: str) -> ResponseReturnValue:
     """A group's games as a play file for the BG Stats app (streamed), its merged and renamed players as one."""
-    group = _group_or_404(token)
+    group = get_group_or_404(token)
     aliases, shown = name_maps(name_changes(get_engine(), group.id))
     games = stream_reports(get_engine(), group_id=group.id)
     chunks = bgstats_chunks(games, exported_at=datetime.now(UTC), aliases=aliases, shown=shown)

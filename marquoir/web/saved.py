@@ -68,7 +68,7 @@ from marquoir.storage import (
     stream_reports,
 )
 from marquoir.storage.rows import new_token
-from marquoir.web.db import get_engine, get_game_or_404
+from marquoir.web.db import get_engine, get_game_or_404, get_group_or_404
 from marquoir.web.documents import document_or_400, dump
 from marquoir.web.editing import editing, is_number
 from marquoir.web.forms import DetailsForm, TableForm
@@ -132,17 +132,6 @@ def remembered_groups() -> list[str]:
 def _remember_group(group: Group) -> None:
     kept = [t for t in session.get(GROUPS, []) if t != group.token]
     session[GROUPS] = [*kept, group.token][-REMEMBERED_GROUPS:]
-
-
-def _group_or_404(token: str) -> Group:
-    """The group a link opens (the page holds its token: never cached); 404 for anything else."""
-    if not is_token(token):
-        abort(404)
-    group = get_group_by_token(get_engine(), token)
-    if group is None:
-        abort(404)
-    carries_edit_token()
-    return group
 
 
 def _public_list_or_404() -> None:
@@ -308,7 +297,7 @@ def index() -> ResponseReturnValue:
 def group_games(token: str) -> ResponseReturnValue:
     """A group's page: its games (search, pages), its link and QR code to share, its other pages; this browser
     remembers the group."""
-    group = _group_or_404(token)
+    group = get_group_or_404(token)
     _remember_group(group)
     return _list_page(group)
 

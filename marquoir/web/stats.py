@@ -25,7 +25,7 @@ from typing import Any
 
 from babel import Locale
 from babel.numbers import NumberPattern, parse_pattern
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from sqlalchemy.engine import Engine
@@ -52,7 +52,6 @@ from marquoir.storage import (
     Period,
     PlayerRecord,
     encounters,
-    get_group_by_token,
     latest_results,
     name_key,
     names_in_game,
@@ -64,11 +63,9 @@ from marquoir.storage import (
     records_of_player,
 )
 from marquoir.storage.results import MAX_RESULTS
-from marquoir.web.db import get_engine
+from marquoir.web.db import get_engine, get_group_or_404
 from marquoir.web.i18n import _, sheets_gettext
 from marquoir.web.render import category_labels, error_page
-from marquoir.web.security import carries_edit_token
-from marquoir.web.share import is_token
 
 bp = Blueprint("stats", __name__)
 
@@ -361,10 +358,4 @@ def index() -> ResponseReturnValue:
 @bp.get("/g/<token>/stats")
 def group_stats(token: str) -> ResponseReturnValue:
     """A group's statistics (its games only)."""
-    if not is_token(token):
-        abort(404)
-    group = get_group_by_token(get_engine(), token)
-    if group is None:
-        abort(404)
-    carries_edit_token()
-    return _page(Scope(group, read_filters()))
+    return _page(Scope(get_group_or_404(token), read_filters()))
