@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, settings
 from sqlalchemy.engine import Engine
+from support.browser import served
 from support.pages import CHROMIUM_ARGS
 from support.paths import ARTIFACTS
 from support.samples import sample_table
-from werkzeug.serving import make_server
 
 from marquoir.games.kanagawa.table import Table
 from marquoir.storage import database_url, open_database
@@ -102,15 +101,8 @@ def csrf_client() -> FlaskClient:
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[str]:
     """The app served on 127.0.0.1 (a free port) in a background thread, CSRF on as in production."""
-    app = create_app({"SECRET_KEY": "browser-tests"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(5)
+    with served(create_app({"SECRET_KEY": "browser-tests"})) as address:
+        yield address
 
 
 @pytest.fixture(scope="session")

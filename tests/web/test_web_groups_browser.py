@@ -5,23 +5,18 @@ desktop width go to test-artifacts/ (git-ignored), to look at."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
+from support.browser import DESKTOP, PHONE, Errors, served
 
 from marquoir.storage import sqlite_url
 from marquoir.web import create_app
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
 
 @pytest.fixture(scope="module")
 def night_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -30,24 +25,8 @@ def night_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("groups-browser")
     app = create_app({"SECRET_KEY": "groups-browser", "DATABASE_URL": sqlite_url(folder / "games.sqlite3"),
                       "PUBLIC_LIST": False})  # fmt: skip
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(5)
-
-
-class Errors:
-    """Console errors (a CSP violation shows there), page errors and dialogs: each one fails the test."""
-
-    def __init__(self, page: Any) -> None:
-        self.seen: list[str] = []
-        page.on("console", lambda msg: self.seen.append(msg.text) if msg.type == "error" else None)
-        page.on("pageerror", lambda exc: self.seen.append(str(exc)))
-        page.on("dialog", lambda dialog: (self.seen.append(dialog.message), dialog.dismiss()))
+    with served(app) as address:
+        yield address
 
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])
