@@ -109,14 +109,13 @@ def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catal
     over the cards (a catalogue id's family is one lookup; a card entered by what is printed on it is judged by
     :mod:`~marquoir.games.kanagawa.halves`)."""
     family_of = cat.family_of
-    first_at: dict[int, str] = {}  # card → where it lies first, in words
+    first_at: dict[int, tuple[str, str, int]] = {}  # card → where it lies first (worded only for an issue)
     per_family: dict[str, int] = {}
     for index, player in enumerate(players):
         if not isinstance(player, DetailedPlayer):
             continue
         for place, refs in _zones(player):
             for i, ref in enumerate(refs):
-                path = _path(index, place, i)
                 card: int | None
                 if type(ref) is int:
                     card = ref
@@ -125,30 +124,30 @@ def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catal
                         text = _("the document's card number {value} is no card of the game (1 to 72)").format(
                             value=ref
                         )
-                        yield Issue("CARD_UNKNOWN", player.name, path, text)
+                        yield Issue("CARD_UNKNOWN", player.name, _path(index, place, i), text)
                         continue
                 else:
                     assert isinstance(ref, PrintHalf | StudioHalf)
                     family = ref.family
                     found = faults(ref, cat)
                     if found:
-                        yield Issue("CARD_UNKNOWN", player.name, path, fault_text(found[0]))
+                        yield Issue("CARD_UNKNOWN", player.name, _path(index, place, i), fault_text(found[0]))
                     card = None if found else card_of(ref, cat)
                 if card is not None:
                     if card in first_at:
                         half = cat.studio_of[card] if place == "studio" else cat.print_of[card]
                         text = _("{card} is already on the table: {place}").format(
-                            card=catalogue_card_text(card, half), place=first_at[card]
+                            card=catalogue_card_text(card, half), place=place_text(*first_at[card])
                         )
-                        yield Issue("CARD_DUPLICATE", player.name, path, text)
+                        yield Issue("CARD_DUPLICATE", player.name, _path(index, place, i), text)
                     else:
-                        first_at[card] = place_text(player.name, place, i + 1)
+                        first_at[card] = (player.name, place, i + 1)
                 per_family[family] = per_family.get(family, 0) + 1
                 if family not in families:
                     text = _("{card}, but the {family} family is not in play").format(
                         card=_named(ref, place, cat), family=_(family)
                     )
-                    yield Issue("CARD_FAMILY_NOT_IN_PLAY", player.name, path, text)
+                    yield Issue("CARD_FAMILY_NOT_IN_PLAY", player.name, _path(index, place, i), text)
     for family, count in per_family.items():
         if count > CARDS_PER_FAMILY:
             yield Issue(
