@@ -138,6 +138,7 @@ class Catalogue:
     # Keyed by the set of families (at most 2 ** 7 keys, whatever the documents list): bounded caches.
     _ids_in_play: dict[frozenset[str], frozenset[str]] = field(init=False, default_factory=dict)
     _card_ids: dict[frozenset[str], frozenset[int]] = field(init=False, default_factory=dict)
+    _brush_sources: dict[frozenset[str], int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         by_family: dict[str, list[Diploma]] = {}
@@ -154,6 +155,20 @@ class Catalogue:
         found = self._card_ids.get(key)
         if found is None:
             found = self._card_ids[key] = frozenset(c.id for c in self.cards.values() if c.family in key)
+        return found
+
+    def brush_sources(self, families: tuple[str, ...], base_families: frozenset[str], unknown_per_family: int) -> int:
+        """How many brushes the game's cards can give beyond the Starting tiles: the brush icons of the base cards
+        in play, ``unknown_per_family`` for each family whose cards are not in the catalogue (an expansion card may
+        show a brush icon), and the Diplomas in play with a brush bonus (data/SOURCES.md, decision 8)."""
+        key = frozenset(families)
+        found = self._brush_sources.get(key)
+        if found is None:
+            base = key & base_families
+            found = sum(1 for c in self.cards.values() if c.family in base and c.studio.icon == "brush")
+            found += unknown_per_family * (len(key) - len(base))
+            found += sum(1 for d in self.diplomas_in_play(families) if d.bonus == "brush")
+            self._brush_sources[key] = found
         return found
 
     def diploma_ids_in_play(self, families: tuple[str, ...]) -> frozenset[str]:

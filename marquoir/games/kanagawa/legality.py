@@ -254,12 +254,8 @@ class _Reserve(NamedTuple):
 
     @classmethod
     def of(cls, table: Table, tableaux: Sequence[Tableau | None], cat: Catalogue) -> _Reserve:
-        families = table.families
-        base = [f for f in families if f in BASE_FAMILIES]
-        icons = sum(1 for c in cat.cards.values() if c.family in base and c.studio.icon == "brush")
-        icons += CARDS_PER_FAMILY * (len(families) - len(base))  # an expansion card may show a brush icon
-        bonuses = sum(1 for d in cat.diplomas_in_play(families) if d.bonus == "brush")
-        may_run_dry = STARTING_BRUSHES * len(table.players) + icons + bonuses > BRUSH_PAWNS
+        sources = cat.brush_sources(table.families, frozenset(BASE_FAMILIES), CARDS_PER_FAMILY)
+        may_run_dry = STARTING_BRUSHES * len(table.players) + sources > BRUSH_PAWNS
         claimed = most = 0
         for player, tableau in zip(table.players, tableaux, strict=True):
             if tableau is None:
