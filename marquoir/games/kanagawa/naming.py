@@ -14,9 +14,10 @@ is named by its place.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from marquoir.games.kanagawa.catalogue import Diploma, PrintHalf, StartTile, StudioHalf, catalogue
-from marquoir.i18n import N_, NP_, N_plural, _, ngettext, pgettext
+from marquoir.i18n import N_, NP_, N_plural, _, get_language, ngettext, pgettext
 
 #: Studio icons (Kanagawa rules, "Improve your Studio"; "Move a brush"; "Continue your work", exception).
 ICON_NAMES = {
@@ -173,7 +174,13 @@ def _kites_text(kites: tuple[str, ...]) -> str:
 
 
 def print_name(half: PrintHalf) -> str:
-    """A Print half as a player reads it: ``summer boar``, ``spring, 2 trees``, ``storm crane``."""
+    """A Print half as a player reads it: ``summer boar``, ``spring, 2 trees``, ``storm crane``. Worded once per
+    half and language (a bounded cache: the catalogue's halves and the last few entered by what they show)."""
+    return _print_name(half, get_language())
+
+
+@lru_cache(maxsize=1024)
+def _print_name(half: PrintHalf, lang: str) -> str:  # ``lang`` keys the cache: the words are the context's
     subject = subject_text(half)
     names = SUBJECTLESS_NAMES if not subject else COUNTED_PRINT_NAMES if _counted(half) else PRINT_NAMES
     pair = names.get(half.season)
