@@ -6,6 +6,7 @@ in its folder (``web/kanagawa/forms.py``)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -311,6 +312,34 @@ class TableForm(FlaskForm):
     table = HiddenField()
 
 
+def check_tile_ticks(form: Any, tiles: Sequence[tuple[str, str]], names: Sequence[str], one_per_group: str) -> bool:
+    """The ticks of a sheet's scoring tiles, each ``(field, group)``: a tile exists once, so one player at most
+    holds it, and a player holds at most one tile of each group (a Kanagawa Diploma's family, a Bonsai goal's
+    colour; ``one_per_group`` says so). Errors go beside the ticks; false when any was found."""
+    ok = True
+    entries = form.players.entries
+    for key, _group in tiles:
+        holders = [i for i, entry in enumerate(entries) if entry.form[key].data]
+        if len(holders) > 1:
+            ok = False
+            who = (" " + _("and") + " ").join(names[j] for j in holders)
+            for i in holders:
+                tick = entries[i].form[key]
+                tick.errors = [*tick.errors, _("One tile each: ticked for %(names)s") % {"names": who}]
+    for entry in entries:
+        by_group: dict[str, list[str]] = {}
+        for key, group in tiles:
+            if entry.form[key].data:
+                by_group.setdefault(group, []).append(key)
+        for held in by_group.values():
+            if len(held) > 1:
+                ok = False
+                for key in held:
+                    tick = entry.form[key]
+                    tick.errors = [*tick.errors, one_per_group]
+    return ok
+
+
 __all__ = [
     "DetailsForm",
     "ImportForm",
@@ -319,5 +348,6 @@ __all__ = [
     "NumberField",
     "NumberInput",
     "TableForm",
+    "check_tile_ticks",
     "rematch_data",
 ]

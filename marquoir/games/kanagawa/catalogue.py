@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, CARDS_PER_FAMILY, EXPANSION_FAMILIES
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,16 +157,16 @@ class Catalogue:
             found = self._card_ids[key] = frozenset(c.id for c in self.cards.values() if c.family in key)
         return found
 
-    def brush_sources(self, families: tuple[str, ...], base_families: frozenset[str], unknown_per_family: int) -> int:
+    def brush_sources(self, families: tuple[str, ...]) -> int:
         """How many brushes the game's cards can give beyond the Starting tiles: the brush icons of the base cards
-        in play, ``unknown_per_family`` for each family whose cards are not in the catalogue (an expansion card may
-        show a brush icon), and the Diplomas in play with a brush bonus (data/SOURCES.md, decision 8)."""
+        in play, one for each card of a family whose cards are not in the catalogue (an expansion card may show a
+        brush icon), and the Diplomas in play with a brush bonus (data/SOURCES.md, decision 8)."""
         key = frozenset(families)
         found = self._brush_sources.get(key)
         if found is None:
-            base = key & base_families
+            base = key.intersection(BASE_FAMILIES)
             found = sum(1 for c in self.cards.values() if c.family in base and c.studio.icon == "brush")
-            found += unknown_per_family * (len(key) - len(base))
+            found += CARDS_PER_FAMILY * (len(key) - len(base))
             found += sum(1 for d in self.diplomas_in_play(families) if d.bonus == "brush")
             self._brush_sources[key] = found
         return found

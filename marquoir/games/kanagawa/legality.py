@@ -22,7 +22,6 @@ from marquoir.games.kanagawa.tableau import Tableau, tableaux_of
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
     BRUSH_PAWNS,
-    CARDS_PER_FAMILY,
     EXPANSION_FAMILIES,
     STARTING_BRUSHES,
     STORM_TOKENS,
@@ -254,7 +253,7 @@ class _Reserve(NamedTuple):
 
     @classmethod
     def of(cls, table: Table, tableaux: Sequence[Tableau | None], cat: Catalogue) -> _Reserve:
-        sources = cat.brush_sources(table.families, frozenset(BASE_FAMILIES), CARDS_PER_FAMILY)
+        sources = cat.brush_sources(table.families)
         may_run_dry = STARTING_BRUSHES * len(table.players) + sources > BRUSH_PAWNS
         claimed = most = 0
         for player, tableau in zip(table.players, tableaux, strict=True):

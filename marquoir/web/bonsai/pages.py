@@ -18,7 +18,7 @@ from marquoir.web.bonsai.forms import goal_field, sheet_form_class
 from marquoir.web.bonsai.tiles import goals_in_play, render_tiles
 from marquoir.web.bonsai.words import COLOUR_NAMES
 from marquoir.web.documents import dump, index_in
-from marquoir.web.forms import NewGameForm
+from marquoir.web.forms import NewGameForm, check_tile_ticks
 from marquoir.web.i18n import _
 from marquoir.web.render import category_labels, issues_by_cell, place_issues
 
@@ -138,29 +138,8 @@ def sheet_players(form: Any, table: Table, goals: tuple[Goal, ...], with_points:
 def check_goal_ticks(form: Any, goals: tuple[Goal, ...], names: list[str]) -> bool:
     """One holder per goal tile (each exists once), one goal of each colour per player (« Remplir un objectif »;
     games/bonsai/data/SOURCES.md, decision 6): errors beside the ticks."""
-    ok = True
-    entries = form.players.entries
-    for goal in goals:
-        key = goal_field(goal.id)
-        holders = [i for i, entry in enumerate(entries) if entry.form[key].data]
-        if len(holders) > 1:
-            ok = False
-            who = (" " + _("and") + " ").join(names[j] for j in holders)
-            for i in holders:
-                tick = entries[i].form[key]
-                tick.errors = [*tick.errors, _("One tile each: ticked for %(names)s") % {"names": who}]
-    for entry in entries:
-        by_colour: dict[str, list[str]] = {}
-        for goal in goals:
-            if entry.form[goal_field(goal.id)].data:
-                by_colour.setdefault(goal.colour, []).append(goal.id)
-        for held in by_colour.values():
-            if len(held) > 1:
-                ok = False
-                for goal_id in held:
-                    tick = entry.form[goal_field(goal_id)]
-                    tick.errors = [*tick.errors, _("A player claims one goal of each colour.")]
-    return ok
+    tiles = [(goal_field(goal.id), goal.colour) for goal in goals]
+    return check_tile_ticks(form, tiles, names, _("A player claims one goal of each colour."))
 
 
 __all__ = [

@@ -19,7 +19,7 @@ from marquoir.games.kanagawa.tableau import Tableau
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
 from marquoir.web import workers
 from marquoir.web.documents import dump, index_in
-from marquoir.web.forms import NewGameForm, TableForm
+from marquoir.web.forms import NewGameForm, TableForm, check_tile_ticks
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.forms import diploma_field, sheet_form_class
 from marquoir.web.kanagawa.picker import diplomas_by_family, render_detailed
@@ -177,29 +177,8 @@ def sheet_players(form: Any, table: Table, diplomas: list[Diploma], with_points:
 
 def check_diploma_ticks(form: Any, diplomas: list[Diploma], names: list[str]) -> bool:
     """One holder per Diploma tile, one Diploma per family per player (games/kanagawa/data/SOURCES.md, decision 7)."""
-    ok = True
-    entries = form.players.entries
-    for diploma in diplomas:
-        key = diploma_field(diploma.id)
-        holders = [i for i, entry in enumerate(entries) if entry.form[key].data]
-        if len(holders) > 1:
-            ok = False
-            who = (" " + _("and") + " ").join(names[j] for j in holders)
-            for i in holders:
-                field = entries[i].form[key]
-                field.errors = [*field.errors, _("One tile each: ticked for %(names)s") % {"names": who}]
-    for entry in entries:
-        by_family: dict[str, list[str]] = {}
-        for diploma in diplomas:
-            if entry.form[diploma_field(diploma.id)].data:
-                by_family.setdefault(diploma.family, []).append(diploma.id)
-        for held in by_family.values():
-            if len(held) > 1:
-                ok = False
-                for diploma_id in held:
-                    field = entry.form[diploma_field(diploma_id)]
-                    field.errors = [*field.errors, _("A player holds one Diploma per family.")]
-    return ok
+    tiles = [(diploma_field(diploma.id), diploma.family) for diploma in diplomas]
+    return check_tile_ticks(form, tiles, names, _("A player holds one Diploma per family."))
 
 
 # ---------------------------------------------------------------- the Diploma checker and reachability
