@@ -13,16 +13,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import Any
 
 from marquoir.errors import MarquoirError, UsageError
-from marquoir.files import read_source, read_table
-from marquoir.games import game_of
-from marquoir.legality import check
-from marquoir.scoring import score
-from marquoir.text import render_issues, render_score_table
 
-__all__ = ["UsageError", "build_parser", "main", "read_source", "read_table"]
+__all__ = ["UsageError", "build_parser", "main"]
 
 
 def print_json(data: Any) -> None:
@@ -31,6 +27,10 @@ def print_json(data: Any) -> None:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    from marquoir.files import read_table
+    from marquoir.scoring import score
+    from marquoir.text import render_score_table
+
     table = read_table(args.file)
     report = score(table)
     if args.json:
@@ -41,6 +41,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from marquoir.files import read_table
+    from marquoir.games import game_of
+    from marquoir.legality import check
+    from marquoir.text import render_issues
+
     table = read_table(args.file)
     issues = check(table)
     extra: dict[str, Any] = {}
@@ -64,9 +69,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="marquoir", description="Score and check finished games of Kanagawa (with its Yokai expansion) and Bonsai."
-    )
+    from marquoir.games import GAMES
+
+    titles = ", ".join(game.title for game in GAMES.values())
+    parser = argparse.ArgumentParser(prog="marquoir", description=f"Score and check finished games ({titles}).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("score", help="score a finished table (the score table, or --json)")
@@ -95,26 +101,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _extra_commands() -> list[Callable[[Any], None]]:
-    """Commands that live beside the core (web server, each game's own, sheets); each module adds its own."""
-    found = []
-    for module_name in EXTRA_COMMAND_MODULES:
-        try:
-            module = __import__(module_name, fromlist=["register_commands"])
-        except ImportError as error:
-            if error.name and module_name.startswith(error.name):
-                continue
-            raise
-        found.append(module.register_commands)
-    return found
+    """Commands that live beside the core (web server, sheets and exports) and each game's own
+    (:attr:`~marquoir.core.game.Game.command_modules`); each module adds its own. These modules import only what
+    their parsers need: a command's work is imported when it runs, so that the command line starts fast."""
+    from marquoir.games import GAMES
+
+    modules = (*EXTRA_COMMAND_MODULES, *(m for game in GAMES.values() for m in game.command_modules))
+    return [import_module(name).register_commands for name in dict.fromkeys(modules)]
 
 
-#: Modules with a ``register_commands(subparsers)`` function; a missing one is skipped.
-EXTRA_COMMAND_MODULES: tuple[str, ...] = (
-    "marquoir.web.commands",
-    "marquoir.games.kanagawa.commands",
-    "marquoir.games.kanagawa.engine.commands",
-    "marquoir.reports.commands",
-)
+#: Modules beside the games with a ``register_commands(subparsers)`` function.
+EXTRA_COMMAND_MODULES: tuple[str, ...] = ("marquoir.web.commands", "marquoir.reports.commands")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

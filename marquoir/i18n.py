@@ -21,13 +21,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from marquoir.errors import MarquoirError
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+
+# Babel is imported where a catalogue is first read, not with this module: a command in English never reads one.
 
 #: The languages Marquoir is written in; the first is the language of the source strings.
 LANGUAGES = ("en", "fr")
@@ -100,6 +101,10 @@ def N_plural(singular: str, plural: str) -> Plural:
 def translations(lang: str, domain: str) -> NullTranslations:
     """The translations of ``domain`` into ``lang`` (identity for English): the compiled ``.mo`` when the build
     made it and it is current, else the ``.po`` compiled in memory."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import NullTranslations, Translations
+
     check_lang(lang)
     if lang == LANGUAGES[0]:
         return NullTranslations()
@@ -182,6 +187,8 @@ def message_key(message: str | Sequence[str], context: str | None = None) -> str
 def catalogue_entries(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> dict[str, tuple[str, ...]]:
     """The entries of ``domain``'s catalogue in ``lang`` (the ``.po``): :func:`message_key` → its translated forms
     (one, or one per plural form)."""
+    from babel.messages.pofile import read_po
+
     with (locale_dir / check_lang(lang) / "LC_MESSAGES" / f"{domain}.po").open("rb") as source:
         catalogue = read_po(source, locale=lang, domain=domain)
     found: dict[str, tuple[str, ...]] = {}
@@ -195,6 +202,9 @@ def catalogue_entries(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> 
 def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
     """Compile every ``<lang>/LC_MESSAGES/<domain>.po`` whose ``.mo`` is missing or older; return what was
     written (the build step behind ``make catalogues``)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     written = []
     for po_path in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
         mo_path = po_path.with_suffix(".mo")
@@ -208,3 +218,13 @@ def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
         tmp.replace(mo_path)
         written.append(mo_path)
     return written
+
+
+def ordinal(rank: int, lang: str | None = None) -> str:
+    """A place as a person writes it, in ``lang`` (default: the current language): 1st, 2nd, 3rd, 11th (English);
+    1er, 2e, 3e (French)."""
+    if (lang or get_language()) == "fr":
+        return "1er" if rank == 1 else f"{rank}e"
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+

@@ -4,8 +4,10 @@ French catalogues to translate every one of them and nothing else (``tests/test_
 The ``core`` domain (:mod:`marquoir.i18n`) is every string marked with ``_`` or ``N_`` in the modules outside
 ``web/`` and ``reports/`` (those have the ``web`` and ``sheets`` domains), plus the words of each game's vocabulary
 and data that are shown translated (:meth:`marquoir.core.game.Game.display_words`). The ``sheets`` domain is every
-string marked in ``reports/`` and in the sheet templates (``templates/sheets``), plus the Diploma requirements that
-the Kanagawa sheet prints.
+string marked in ``reports/`` and in the sheet templates (``templates/sheets``), plus the words of each game's data
+its printed sheet shows (:meth:`~marquoir.core.game.Game.sheet_words`). A game's sheet layout
+(``games/<game>/sheet.py``) is the game's: its strings are in ``core``, which the sheets' ``gettext`` reads after
+their own catalogue.
 
 A message is named by :func:`marquoir.i18n.message_key`: its ``msgid`` (the singular of a counted message marked
 with ``ngettext`` or ``N_plural``), after its context for one marked with ``pgettext``. :func:`plural_messages`
@@ -19,7 +21,6 @@ from pathlib import Path
 from babel.messages.extract import extract_from_file
 
 from marquoir.games import GAMES
-from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.i18n import KEYWORDS, message_key
 from marquoir.reports.sheets import TEMPLATES
 
@@ -67,7 +68,8 @@ def sheets_messages() -> set[str]:
     """Every string of the ``sheets`` domain (see the module docstring)."""
     modules, templates = _sheet_sources()
     found = _extract("python", modules) | _extract("jinja2.ext:babel_extract", templates)
-    found.update(d.requirement for d in catalogue().diplomas.values())
+    for game in GAMES.values():
+        found.update(game.sheet_words())
     return found
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from marquoir.core.issues import Issue
 from marquoir.core.report import ScoreReport
 from marquoir.games import get_game
-from marquoir.i18n import _, get_language, ngettext
+from marquoir.i18n import _, ngettext, ordinal
 
 
 def _grid(rows: Sequence[Sequence[str]]) -> list[str]:
@@ -20,14 +20,6 @@ def _grid(rows: Sequence[Sequence[str]]) -> list[str]:
         cells = [row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:], strict=True)]
         lines.append("  ".join(cells).rstrip())
     return lines
-
-
-def ordinal(rank: int) -> str:
-    """1st, 2nd, 3rd, 4th… (French: 1er, 2e, 3e)."""
-    if get_language() == "fr":
-        return "1er" if rank == 1 else f"{rank}e"
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
 
 
 def render_score_table(report: ScoreReport, explain: bool = False) -> str:

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from support.samples import sample_document
 
-from marquoir import catalogue, load_table
+from marquoir import load_table
+from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.games.kanagawa.diplomas import check_diploma, diploma_report
 from marquoir.games.kanagawa.table import DetailedPlayer, Rules
 from marquoir.games.kanagawa.tableau import Tableau

@@ -1,16 +1,23 @@
-"""The protocol every game implements, so that everything above the games (the façades ``load_table``, ``score``,
-``check``; storage, statistics, CSV export, charts, printed sheets, the web pages) reads the game instead of
-assuming one. A game is one package under ``marquoir/games/`` exposing one :class:`Game` value, listed in
-:data:`marquoir.games.GAMES`.
+"""What a game is to everything above the games: the façades (``load_table``, ``score``, ``check``), the command
+line, storage, statistics, CSV and BG Stats exports, charts, printed sheets and the web pages read a table's
+:class:`Game` and never assume one. A game is one package under ``marquoir/games/`` (or anywhere, for a test's toy
+game) whose ``game.py`` defines a subclass of :class:`Game` and one instance of it, listed in the registry
+(:mod:`marquoir.games`).
+
+:class:`Game` holds the defaults a simple game keeps (one edition, no rule option, no deeper check, no command of its
+own, no web pages of its own); a game writes only what differs. Its module stays light: what only some commands need
+(a deep check, a printed sheet) is imported where it is asked for, so that ``marquoir score`` starts fast.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from marquoir.core.issues import Issue
-from marquoir.core.report import ScoreReport
+if TYPE_CHECKING:
+    from marquoir.core.issues import Issue
+    from marquoir.core.report import ScoreReport
+    from marquoir.core.sheet import SheetLayout
 
 
 class Player(Protocol):
@@ -30,56 +37,144 @@ class Table(Protocol):
     def players(self) -> Sequence[Player]: ...
 
 
-class Game(Protocol):
-    """One game: its document, its scoring (with its own ranking and tie-break), its legality pass and the
-    categories of its score sheet."""
+class RuleOption(NamedTuple):
+    """A rule option of a game: a choice the rules leave open, or that the calculator settled one way and lets a
+    table settle the other. ``name`` is the key in the table document's ``rules`` and the new-game form's field;
+    ``label`` is marked for translation; ``decision`` names the rule decision it comes from (:class:`Decision`)."""
 
-    #: The document's ``game`` word, e.g. ``"kanagawa"``.
+    name: str
+    label: str
+    default: bool
+    decision: str
+
+
+class Decision(NamedTuple):
+    """How the calculator reads a rule where the rules are silent, ambiguous or contradict each other: written once,
+    as data in the game's package, and rendered on the rules page. ``number`` is how ``SOURCES.md`` and docstrings
+    cite it; ``title`` and ``text`` are marked for translation (the web domain holds them)."""
+
+    number: int
+    title: str
+    text: str
+
+
+class Game:
+    """One game: its document, its scoring (with its own ranking and tie-break), its legality pass, the categories
+    of its score sheet, and what each shared surface needs to know of it. Subclasses set the class attributes
+    without a default and override what differs."""
+
+    #: The document's ``game`` word, e.g. the package's name.
     name: str
     #: The game's name as people write it (marked for translation, translated where shown).
     title: str
-    #: Players the rules allow, fewest and most.
+    #: Players the rules allow, fewest and most (the new-game form, statistics filters and ``sheet --players``).
     min_players: int
     max_players: int
     #: The breakdown's keys, in the paper sheet's order.
     categories: tuple[str, ...]
-    #: Category → its row label on the sheet (marked for translation).
+    #: Category → its row label, the one label map of the game (marked for translation; a printed sheet may
+    #: override a row's wording, never its category).
     category_labels: Mapping[str, str]
     #: Every issue code this game reports, in the table format's order.
-    codes: tuple[str, ...]
+    codes: tuple[str, ...] = ()
+    #: The editions its statistics tell apart (key → label, marked for translation); empty for a game of one.
+    editions: Mapping[str, str] = {}
+    #: The rule options a table may set (document ``rules``), with the decision each comes from.
+    options: tuple[RuleOption, ...] = ()
+    #: The printed blank sheet's options (``sheet --NAME``, the print page's boxes): name → what it adds.
+    sheet_options: Mapping[str, str] = {}
+    #: Modules with a ``register_commands(subparsers)`` adding this game's own ``marquoir`` commands.
+    command_modules: tuple[str, ...] = ()
+    #: The module of its web plug (:mod:`marquoir.web.plug`), ``None`` for a game without pages of its own.
+    web_module: str | None = None
+    #: Columns its rows add to the CSV export, after every column ever written before them.
+    export_columns: tuple[str, ...] = ()
+    #: Whether :meth:`deep_check` asks a deeper question than the legality pass.
+    has_deep_check: bool = False
+    #: BoardGameGeek's id and year of publication for the game (BG Stats matches plays by them); 0 when unknown.
+    bgg_id: int = 0
+    bgg_year: int = 0
+
+    # -- the document, scoring and legality: every game writes these ------------------------------------------------
 
     def parse(self, document: Mapping[str, Any]) -> Any:
         """The table of a parsed document; :class:`marquoir.errors.TableError` naming the place."""
-        ...
+        raise NotImplementedError
 
     def to_document(self, table: Any) -> dict[str, Any]:
         """The table as a document that reads back to the same table."""
-        ...
+        raise NotImplementedError
 
     def score(self, table: Any) -> ScoreReport:
         """Every player's breakdown, total and rank, the winners, and the issues (one legality pass, lazily)."""
-        ...
+        raise NotImplementedError
 
     def iter_issues(self, table: Any) -> Iterator[Issue]:
         """Every legality issue of the table, from one pass."""
-        ...
+        raise NotImplementedError
+
+    # -- what the shared surfaces ask, with a simple game's answers --------------------------------------------------
 
     def deep_check(self, table: Any) -> tuple[list[Issue], dict[str, Any]] | None:
-        """The game's deeper question, when it has one (Kanagawa: could this table have been built, round after
-        round?): more issues and what the report adds; ``None`` for a game with no deeper check."""
-        ...
+        """The game's deeper question, when it has one (could this table have been built, turn after turn?): more
+        issues and what the report adds (``"reachable": true, false or null``); ``None`` for a game without."""
+        return None
+
+    def explain_deep(self, table: Any, time_bound: float) -> Any:
+        """What the page "How could this have been built?" shows (the game's own report, run in a worker process
+        within ``time_bound`` seconds); ``None`` for a game without a deeper check."""
+        return None
 
     def display_words(self) -> Iterable[str]:
         """The words of the game's vocabulary and data that pages and messages show translated (the ``core``
         message domain must hold them: :mod:`marquoir.messages`)."""
-        ...
+        return ()
+
+    def sheet_words(self) -> Iterable[str]:
+        """The words of the game's data its printed sheet shows (the ``sheets`` domain must hold them)."""
+        return ()
 
     def issue_category(self, code: str, field: str | None) -> str | None:
         """The sheet category an issue is shown beside: ``field`` is the issue's path inside its player
         (``print[3]``, ``sheet.harmony``; ``""`` for the player as a whole), ``None`` for an issue of the whole
-        table; the answer is ``None`` when the issue belongs to no one category."""
-        ...
+        table; the answer is ``None`` when the issue belongs to no one category. By default: the sheet's figure of
+        that name."""
+        if field is None or not field.startswith("sheet."):
+            return None
+        head = field[len("sheet.") :].split("[")[0].split(".")[0]
+        return head if head in self.categories else None
 
     def categories_of(self, table: Any) -> tuple[str, ...]:
         """The categories a sheet of this table shows (a game may leave out rows its table does not use)."""
-        ...
+        return self.categories
+
+    def edition_of(self, table: Any) -> str:
+        """The edition ``table`` is played with (a key of :attr:`editions`; ``""`` for a game of one)."""
+        return ""
+
+    def export_values(self, document: Mapping[str, Any], seat: Mapping[str, Any]) -> dict[str, str]:
+        """The values of :attr:`export_columns` of one CSV row, from the stored table document and the player's
+        part of it (``seat``; ``{}`` when the document has none). Read from the document, not a parsed table, so
+        that an export of every saved game stays cheap."""
+        return {}
+
+    def expansions(self, document: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+        """The expansions a stored table document is played with, as BG Stats names them: (name, BoardGameGeek id;
+        0 when unknown)."""
+        return ()
+
+    def tie_decided_by_rule(self, table: Any, report: ScoreReport) -> bool:
+        """Whether the winners are not simply the highest totals (a tie-break or a rule chose among equals)."""
+        best = max((p.total for p in report.players), default=0)
+        return {p.name for p in report.players if p.total == best} != set(report.winners)
+
+    def sheet_layout(self) -> SheetLayout | None:
+        """The game's printed sheet (:mod:`marquoir.core.sheet`), ``None`` for a game that has none."""
+        return None
+
+    def rules_of(self, table: Any) -> dict[str, bool]:
+        """The values of the rule options a table was scored under (:attr:`options`)."""
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"

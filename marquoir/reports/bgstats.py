@@ -42,7 +42,6 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from marquoir.games import get_game
-from marquoir.reports.export import game_columns
 from marquoir.storage.games import Details, name_key
 from marquoir.storage.groups import NameChange
 
@@ -151,9 +150,9 @@ def bgstats_chunks(
                 "uuid": _uuid("location", name_key(place)), "name": place, "modificationDate": stamp})  # fmt: skip
         if details.duration_min:
             play["durationMin"] = details.duration_min
-        yokai = game_columns(played.game, played.document)["edition"] == "yokai"
+        expansions = get_game(played.game).expansions(played.document or {})
         play.update({
-            "comments": details.notes or "", "board": "Yokai" if yokai else "",
+            "comments": details.notes or "", "board": ", ".join(name for name, _id in expansions),
             "ignored": False, "manualWinner": False, "rounds": 0, "usesTeams": False, "rating": 0,
             "scoringSetting": 0, "playImages": "[]", "playerScores": scores,
         })  # fmt: skip

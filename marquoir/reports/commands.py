@@ -24,12 +24,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from marquoir.document import load_table
+from marquoir.core.paper import PAPERS
 from marquoir.errors import MarquoirError, TableError, UsageError
-from marquoir.files import read_table
-from marquoir.progress import Progress
-from marquoir.reports.i18n import LANGUAGES
-from marquoir.reports.sheets import LAYOUTS, PAPERS, html_to_pdf, render_blank_sheet, render_filled_sheet
+from marquoir.games import GAMES, first_game, most_players
+from marquoir.i18n import LANGUAGES
 
 
 class OutputError(MarquoirError):
@@ -48,20 +46,29 @@ def _write(path: str, data: bytes) -> None:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
+    from marquoir.files import read_table
+    from marquoir.reports.sheets import html_to_pdf, render_blank_sheet, render_filled_sheet
+
     as_html = args.output.lower().endswith((".html", ".htm"))
     paper = None if as_html and args.paper is None else (args.paper or "a4")
     if args.table is not None:
-        if args.players is not None or args.yokai or args.game != "kanagawa":
+        options = [f"--{o}" for o in _sheet_options() if getattr(args, o)]
+        if args.players is not None or options or args.game is not None:
+            flags = ["--game", "--players", *_sheet_options(dashes=True)]
             raise UsageError(
-                "--game, --players and --yokai are for a blank sheet; a table's sheet takes them from the table"
+                f"{', '.join(flags[:-1])} and {flags[-1]} are for a blank sheet; a table's sheet takes them from the "
+                "table"
             )
         html = render_filled_sheet(read_table(args.table), lang=args.lang, paper=paper)
     else:
         if args.players is None:
             raise UsageError("sheet: give a TABLE document for its filled sheet, or --players N for a blank one")
-        if args.yokai and args.game != "kanagawa":
-            raise UsageError("--yokai: the Yokai expansion is Kanagawa's")
-        html = render_blank_sheet(args.players, game=args.game, yokai=args.yokai, lang=args.lang, paper=paper)
+        game = GAMES[args.game or first_game().name]
+        for option in _sheet_options():
+            if getattr(args, option) and option not in game.sheet_options:
+                raise UsageError(f"--{option}: not an option of a {game.name} sheet")
+        flags = {o: True for o in game.sheet_options if getattr(args, o)}
+        html = render_blank_sheet(args.players, game=game.name, lang=args.lang, paper=paper, options=flags)
     data = html.encode("utf-8") if as_html else html_to_pdf(html)
     _write(args.output, data)
     what = "page to print" if as_html else "PDF"
@@ -180,7 +187,7 @@ BACKUP_MARK_WITHIN = 2000
 class _Importer:
     """``import``'s work: files read one at a time, their games saved in batches, each refusal said in a line."""
 
-    def __init__(self, engine: Any, progress: Progress) -> None:
+    def __init__(self, engine: Any, progress: Any) -> None:
         self.engine = engine
         self.progress = progress
         self.tables: list[Any] = []
@@ -250,6 +257,8 @@ class _Importer:
                 reason = error if isinstance(error, TableError) else TableError("", "not JSON")
                 return self.refuse(path, reason)
             return self._restore(path, count, games)
+        from marquoir.document import load_table
+
         try:
             table = load_table(text)
         except TableError as error:
@@ -311,6 +320,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     url = database_url(args.database, "import", create=True)
     engine = open_database(url)
+    from marquoir.progress import Progress
+
     progress = Progress(len(args.paths))
     importer = _Importer(engine, progress)
     try:
@@ -328,14 +339,23 @@ def cmd_import(args: argparse.Namespace) -> int:
     return importer.status
 
 
+def _sheet_options(dashes: bool = False) -> list[str]:
+    """Every game's blank-sheet options (``--NAME`` flags of ``sheet``)."""
+    names = dict.fromkeys(o for game in GAMES.values() for o in game.sheet_options)
+    return [f"--{o}" if dashes else o for o in names]
+
+
 def register_commands(subparsers: Any) -> None:
     """Add ``sheet``, ``export`` and ``import`` to the ``marquoir`` command line."""
     p = subparsers.add_parser("sheet", help="print a score sheet as PDF (or HTML): blank, or filled from a table")
     p.add_argument("table", metavar="TABLE", nargs="?", help="table document (JSON) for its filled sheet; - for stdin")
-    p.add_argument("--game", choices=sorted(LAYOUTS), default="kanagawa", help="a blank sheet's game (kanagawa)")
-    p.add_argument("--players", type=int, choices=range(1, 5), metavar="N",
-                   help="blank sheet for N players (Kanagawa 2–4, Bonsai 1–4)")
-    p.add_argument("--yokai", action="store_true", help="blank sheet with the Yokai expansion's rows and Diplomas")
+    p.add_argument("--game", choices=list(GAMES), help=f"a blank sheet's game (default {first_game().name})")
+    ranges = ", ".join(f"{g.name} {g.min_players}–{g.max_players}" for g in GAMES.values())
+    p.add_argument("--players", type=int, choices=range(1, most_players() + 1), metavar="N",
+                   help=f"blank sheet for N players ({ranges})")
+    for game in GAMES.values():
+        for option, label in game.sheet_options.items():
+            p.add_argument(f"--{option}", action="store_true", help=f"blank {game.name} sheet: {label}")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the sheet (default en)")
     p.add_argument("--paper", choices=PAPERS, help="paper size (default a4 for PDF; HTML: the printer's)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="output file: .pdf, or .html for the page")

@@ -1,9 +1,12 @@
-"""CSV export of saved games: one row per player per game, every category, total, rank and winner flag, the
-game, its edition and families (Kanagawa) or goal colours (Bonsai), the player's Diplomas (``diploma_tiles``) or
-goal tiles (``goal_tiles``; the ``diplomas`` and ``goals`` columns are those categories' points), and the details
-recorded (place, duration in minutes, notes). A game's categories have their own columns, left empty on the
-rows of other games; columns are only ever added at the end, so a spreadsheet built on an older export still finds
-its columns.
+"""CSV export of saved games: one row per player per game, every category, total, rank and winner flag, the game,
+what the game adds of its table (its :attr:`~marquoir.core.game.Game.export_columns`: an edition, the tiles
+held...), and the details recorded (place, duration in minutes, notes). A game's categories and columns have their
+own columns, left empty on the rows of other games.
+
+Columns are only ever added at the end, so that a spreadsheet built on an older export still finds its columns:
+:data:`FIRST_COLUMNS` are the columns of the first exports, in their order, and every column a game brings that is
+not among them comes after them, game by game in the registry's order (``tests/reports/test_reports_export.py``
+pins the header).
 
 Values in, text out (the CLI and the web app write or send it): :func:`csv_chunks` hands the text over a piece at
 a time, so that any number of games streamed from storage (:func:`marquoir.storage.stream_reports`) is written in
@@ -20,44 +23,26 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from marquoir.games import GAMES, get_game
-from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
-from marquoir.games.kanagawa.vocabulary import CATEGORIES as KANAGAWA_CATEGORIES
 from marquoir.storage.games import Details
 
 #: About how many characters of CSV :func:`csv_chunks` gathers before handing them over.
 CHUNK_SIZE = 64 * 1024
 
-#: Categories of the other games, in the registry's order, after Kanagawa's (the first columns ever written).
-OTHER_CATEGORIES = tuple(
-    dict.fromkeys(c for game in GAMES.values() for c in game.categories if c not in KANAGAWA_CATEGORIES)
-)
+#: The columns of the exports written before any game could add its own, in their order (never to change).
+FIRST_COLUMNS: tuple[str, ...] = (
+    "game_id", "played_at", "version", "seat", "player",
+    "print_cards", "season_chain", "harmony", "diplomas", "grand_master", "yokai",
+    "total", "rank", "winner", "shared_win", "players", "legal", "game",
+    "leaves", "flowers", "fruits", "parchments", "goals",
+    "edition", "families", "goal_colours", "diploma_tiles", "goal_tiles",
+    "place", "duration_min", "notes",
+)  # fmt: skip
 
-#: The columns, in order: the game, the player, Kanagawa's categories (points), the result, then the game's name,
-#: the other games' categories, and what the table document and the details recorded say.
-CSV_COLUMNS: tuple[str, ...] = (
-    "game_id",
-    "played_at",
-    "version",
-    "seat",
-    "player",
-    *KANAGAWA_CATEGORIES,
-    "total",
-    "rank",
-    "winner",
-    "shared_win",
-    "players",
-    "legal",
-    "game",
-    *OTHER_CATEGORIES,
-    "edition",
-    "families",
-    "goal_colours",
-    "diploma_tiles",
-    "goal_tiles",
-    "place",
-    "duration_min",
-    "notes",
-)
+
+def csv_columns() -> tuple[str, ...]:
+    """The header: :data:`FIRST_COLUMNS`, then what each registered game adds that they lack, at the end."""
+    added = (c for game in GAMES.values() for c in (*game.categories, *game.export_columns) if c not in FIRST_COLUMNS)
+    return (*FIRST_COLUMNS, *dict.fromkeys(added))
 
 
 class ReportedGame(Protocol):
@@ -84,42 +69,14 @@ def _safe_text(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def _words(value: Any) -> str:
-    """A list of ids as one cell (``trees-3 arrows-2``), a number of points as itself, nothing as empty."""
-    if isinstance(value, list):
-        return " ".join(str(v) for v in value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    return ""
-
-
-def _held(player: Any, key: str) -> str:
-    """A player's Diplomas or goal tiles from the table document (entered on the sheet or in detail)."""
-    if not isinstance(player, Mapping):
-        return ""
-    sheet = player.get("sheet")
-    return _words(sheet.get(key) if isinstance(sheet, Mapping) else player.get(key))
-
-
-def game_columns(game: str, document: Mapping[str, Any]) -> dict[str, str]:
-    """The columns a game's table document gives every row of it: its edition and families (Kanagawa), or its goal
-    colours (Bonsai)."""
-    if game == "kanagawa":
-        families = document.get("families") or list(BASE_FAMILIES)
-        yokai = any(f in EXPANSION_FAMILIES for f in families)
-        return {"edition": "yokai" if yokai else "base", "families": _words(families), "goal_colours": ""}
-    if game == "bonsai":
-        return {"edition": "", "families": "", "goal_colours": _words(document.get("goals", []))}
-    return {"edition": "", "families": "", "goal_colours": ""}
-
-
 def csv_rows(games: Iterable[ReportedGame]) -> Iterator[dict[str, str]]:
     """The CSV rows of ``games`` in the order given, players in seating order."""
+    empty = dict.fromkeys(csv_columns(), "")
     for game in games:
         report = game.report
         winners = set(report["winners"])
         document = game.document or {}
-        shared = game_columns(game.game, document)
+        played = get_game(game.game)
         details = game.details
         recorded = {
             "place": _safe_text(details.place or ""),
@@ -132,13 +89,13 @@ def csv_rows(games: Iterable[ReportedGame]) -> Iterator[dict[str, str]]:
             typed = people[seat - 1] if seat <= len(people) else {}
             won = player["name"] in winners
             row = {
+                **empty,
                 "game_id": str(game.id),
                 "played_at": game.played_at.isoformat(timespec="seconds"),
                 "version": str(game.version),
                 "seat": str(seat),
                 "player": _safe_text(player["name"]),
-                **dict.fromkeys((*KANAGAWA_CATEGORIES, *OTHER_CATEGORIES), ""),
-                **{c: str(player["breakdown"].get(c, 0)) for c in get_game(game.game).categories},
+                **{c: str(player["breakdown"].get(c, 0)) for c in played.categories},
                 "total": str(player["total"]),
                 "rank": str(player["rank"]),
                 "winner": "yes" if won else "no",
@@ -146,9 +103,7 @@ def csv_rows(games: Iterable[ReportedGame]) -> Iterator[dict[str, str]]:
                 "players": str(len(report["players"])),
                 "legal": "yes" if report.get("legal", not report.get("issues")) else "no",
                 "game": game.game,
-                **shared,
-                "diploma_tiles": _held(typed, "diplomas") if game.game == "kanagawa" else "",
-                "goal_tiles": _held(typed, "goals") if game.game == "bonsai" else "",
+                **played.export_values(document, typed if isinstance(typed, Mapping) else {}),
                 **recorded,
             }
             yield row
@@ -158,7 +113,7 @@ def csv_chunks(games: Iterable[ReportedGame], chunk_size: int = CHUNK_SIZE) -> I
     """The CSV text of ``games`` (a header line, then a row per player), a piece of about ``chunk_size``
     characters at a time."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
+    writer = csv.DictWriter(out, fieldnames=csv_columns())
     writer.writeheader()
     for row in csv_rows(games):
         writer.writerow(row)

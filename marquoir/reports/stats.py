@@ -19,7 +19,7 @@ from marquoir.games import get_game
 from marquoir.reports.i18n import Gettext
 from marquoir.storage.games import SavedGame, name_key
 from marquoir.storage.results import Encounter, PlayerResult
-from marquoir.storage.rows import EDITIONS, edition_of
+from marquoir.storage.rows import edition_of, editions
 from marquoir.storage.stats import ALL_GAMES, Kind, PlayerRecord
 
 #: One player's result in one game (a point of the chart of totals over time).
@@ -193,7 +193,7 @@ def averages_by_edition(game: str, records: Mapping[Kind, PlayerRecord]) -> list
     edition, every number of players counted)."""
     categories = get_game(game).categories
     found = []
-    for edition in EDITIONS.get(game, ("",)):
+    for edition in editions().get(game, ("",)):
         record = records.get(Kind(edition, 0))
         if record is None or not record.games:
             continue

@@ -76,7 +76,7 @@ from marquoir.storage.results import (
     period_records,
     player_results,
 )
-from marquoir.storage.rows import EDITIONS, edition_of
+from marquoir.storage.rows import edition_of, editions
 from marquoir.storage.stats import (
     ALL_GAMES,
     Kind,
@@ -95,7 +95,6 @@ __all__ = [
     "ALL_GAMES",
     "ALL_TIME",
     "DEFAULT_BUSY_TIMEOUT",
-    "EDITIONS",
     "EVERY_GAME",
     "BackupGame",
     "BackupGroup",
@@ -131,6 +130,7 @@ __all__ = [
     "delete_draft",
     "delete_game",
     "edition_of",
+    "editions",
     "encounters",
     "game_history",
     "get_draft",

@@ -9,15 +9,16 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from marquoir.games import AnyTable
-from marquoir.games.kanagawa.table import Table as KanagawaTable
+from marquoir.games import GAMES, AnyTable, game_of
 from marquoir.storage.schema import NO_GROUP
 
 #: Bytes of randomness in each token (the token is about 4/3 as many characters).
 TOKEN_BYTES = 24
-#: The editions a game's statistics are told apart by: Kanagawa's base game and its Yokai expansion; a game of one
-#: edition has the edition ``""``.
-EDITIONS: Mapping[str, tuple[str, ...]] = {"kanagawa": ("base", "yokai")}
+
+def editions() -> Mapping[str, tuple[str, ...]]:
+    """The editions each game's statistics are told apart by (:attr:`marquoir.core.game.Game.editions`); a game of
+    one edition is left out (its rows have the edition ``""``)."""
+    return {name: tuple(game.editions) for name, game in GAMES.items() if game.editions}
 
 
 def new_token() -> str:
@@ -54,11 +55,9 @@ def read_utc(moment: datetime) -> datetime:
 
 
 def edition_of(table: AnyTable) -> str:
-    """The edition a table is played with: ``yokai`` for Kanagawa with an expansion family, ``base`` for
-    Kanagawa without, ``""`` for a game of one edition."""
-    if isinstance(table, KanagawaTable):
-        return "yokai" if table.is_yokai else "base"
-    return ""
+    """The edition a table is played with (its game's :meth:`~marquoir.core.game.Game.edition_of`; ``""`` for a
+    game of one edition)."""
+    return game_of(table).edition_of(table)
 
 
 def scope(group_id: int | None) -> int:

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, g
 
-from marquoir.web import entries
+from marquoir.web import plug
 from marquoir.web.documents import BadDocument, bad_document_page
 from marquoir.web.drafts import DraftPage, open_draft
 from marquoir.web.i18n import _
@@ -42,7 +42,7 @@ def entry(token: str) -> Any:
     page = _draft_or_404(token)
     if not isinstance(page, DraftPage):
         return page
-    return entries.show(page.doc, page.table, page.shown)
+    return plug.show(page.doc, page.table, page.shown)
 
 
 @bp.get("/d/<token>/results")

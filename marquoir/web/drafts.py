@@ -1,5 +1,5 @@
-"""A game being entered is never lost: every form of the entry pages (the paper sheet's figures, Kanagawa's cards,
-Bonsai's tiles, the new-game form, "Correct an entry", an import, the language switch) writes the game into a
+"""A game being entered is never lost: every form of the entry pages (the paper sheet's figures, a game's cards or
+tiles, the new-game form, "Correct an entry", an import, the language switch) writes the game into a
 draft kept on the server (:mod:`marquoir.storage.drafts`: an unguessable token, 14 days after its last change)
 and answers ``303 See Other`` to a page read with GET under the draft's token — post/redirect/get (RFC 9110,
 §15.4.4). Reload, Back and Forward, a phone that slept, or another phone opening the draft's link then show the
@@ -30,21 +30,28 @@ from werkzeug.wrappers import Response
 from marquoir.games import AnyTable
 from marquoir.storage import Draft, StorageError, get_draft, save_draft
 from marquoir.storage.rows import new_token
-from marquoir.web import entries
+from marquoir.web import plug
 from marquoir.web.db import get_engine
 from marquoir.web.documents import BadDocument, bad_document_page, dump, index_in, read_document
 from marquoir.web.editing import Editing, draft_token, editing, is_number
-from marquoir.web.entries import Shown
 from marquoir.web.i18n import _
 from marquoir.web.limits import over_limit, refusal
+from marquoir.web.plug import Shown
 from marquoir.web.render import render_results
 from marquoir.web.security import MAX_CONTENT_LENGTH
 from marquoir.web.share import is_token
 
 #: Form fields that are not the page's entries: they travel with every form, or belong to the language switch.
 CARRIED = frozenset({"csrf_token", "table", "draft", "edit", "version", "lang", "next", "back"})
-#: The entry pages' forms, by the path they are sent to: a form of these that expired is shown again as typed.
-ENTRY_PATHS = frozenset({"/sheet", "/detailed", "/bonsai/sheet", "/bonsai/tiles", "/language"})
+#: The shared forms an entry page sends (the language switch carries what was typed); each game's own entry forms
+#: are its plug's ``entry_paths`` (:func:`entry_paths`).
+SHARED_ENTRY_PATHS = frozenset({"/language"})
+
+
+def entry_paths() -> frozenset[str]:
+    """The entry pages' forms, by the path they are sent to: a form of these that expired is shown again as
+    typed."""
+    return SHARED_ENTRY_PATHS.union(*(p.entry_paths for p in plug.plugs().values()))
 #: The most fields a draft keeps as typed (the largest entry page has a few hundred).
 MAX_FIELDS = 2000
 
@@ -154,7 +161,7 @@ def _shown_here(doc: Mapping[str, Any], shown: Shown, form: list[tuple[str, str]
         body, status = render_results(table)
     else:
         formdata = None if form is None else MultiDict([*form, ("table", dump(document))])
-        body, status = entries.show(document, table, replace(shown, formdata=formdata))
+        body, status = plug.show(document, table, replace(shown, formdata=formdata))
     return current_app.make_response((body, status))
 
 
@@ -205,7 +212,7 @@ def expired_form_page() -> tuple[str, int] | None:
     """An entry page's form refused for its CSRF token (expired: the phone slept, the page stayed open): the page
     again, from what the form sent and with a fresh token, every entry as typed, and a message saying nothing was
     done. ``None`` for any other form (the generic page offers what it sent)."""
-    if request.path not in ENTRY_PATHS:
+    if request.path not in entry_paths():
         return None
     try:
         doc, table = read_document(request.form.get("table"))
@@ -216,6 +223,6 @@ def expired_form_page() -> tuple[str, int] | None:
     formdata = None if fields is None else MultiDict([*fields, ("table", dump(doc))])
     flash(_("This page had been open too long, so what you sent was not used; everything you typed is kept "
             "below: send it again."))
-    body, _status = entries.show(doc, table, Shown(player=player, formdata=formdata))
+    body, _status = plug.show(doc, table, Shown(player=player, formdata=formdata))
     return body, 400
 

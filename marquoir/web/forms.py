@@ -1,20 +1,20 @@
 """The forms every game's pages share (WTForms through Flask-WTF; CSRF on every one of them): the new game (in a
 group or not, pre-filled for a rematch), the import, the game carried from page to page, what people record of a
 game when they save it (its details), and the number field of the phone's number pad. A game's own entry forms are
-in its folder (``web/kanagawa/forms.py``)."""
+in its folder (``web/<game>/forms.py``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
 from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from markupsafe import Markup
 from wtforms import (
-    BooleanField,
     FieldList,
     Form,
     HiddenField,
@@ -28,17 +28,13 @@ from wtforms import (
 from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
+from marquoir.core.game import Game
 from marquoir.core.reader import NAME_MAX
-from marquoir.games import GAMES, AnyTable
-from marquoir.games.bonsai.table import Table as BonsaiTable
-from marquoir.games.bonsai.vocabulary import GOAL_COLOURS, GOAL_COLOURS_IN_PLAY
-from marquoir.games.kanagawa.table import Table as KanagawaTable
-from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.games import GAMES, AnyTable, most_players
 from marquoir.storage import Details
 from marquoir.storage.games import DURATION_MAX, NOTES_MAX, PLACE_MAX
-from marquoir.web.bonsai.words import COLOUR_NAMES
 from marquoir.web.i18n import _, _l
-from marquoir.web.kanagawa.words import FAMILY_NAMES
+from marquoir.web.plug import choice_games, plug_of, plugs
 
 
 class NumberInput(TextInput):
@@ -80,7 +76,7 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-def _names_unique(form: NewGameForm, count: int) -> None:
+def _names_unique(form: Any, count: int) -> None:
     seen: dict[str, int] = {}
     for i, entry in enumerate(form.names.entries[:count]):
         name = (entry.data or "").strip()
@@ -93,130 +89,104 @@ def _names_unique(form: NewGameForm, count: int) -> None:
         seen[name] = i
 
 
-class NewGameForm(FlaskForm):
-    """The game (Kanagawa, Kanagawa with Yokai and its families, or Bonsai with its goal colours), the players'
-    count and names, the entry mode, Kanagawa's rule options. Each game checks its own player count."""
+class NewGameBase(FlaskForm):
+    """The new game: which game (each game's choices, :attr:`~marquoir.web.plug.WebPlug.choices`), the players'
+    count and names, the entry mode, and each game's own setup fields (its families, goal colours, rule options:
+    :attr:`~marquoir.web.plug.WebPlug.setup_fields`), checked by that game. :func:`NewGameForm` adds the fields of
+    the games registered; each game checks its own player count."""
 
-    player_count = SelectField(
-        _l("Number of players"), choices={"1": "1", "2": "2", "3": "3", "4": "4"}, default="3"
-    )
-    names = FieldList(StringField(_l("Name")), min_entries=4, max_entries=4)
-    game = RadioField(_l("Game"), choices={"base": "base", "yokai": "yokai", "bonsai": "bonsai"}, default="base")
-    base_families = MultiCheckboxField(_l("Base families (pick 2)"), choices={f: f for f in BASE_FAMILIES})
-    expansion_families = MultiCheckboxField(
-        _l("Expansion families (pick 2)"), choices={f: f for f in EXPANSION_FAMILIES}
-    )
-    goal_colours = MultiCheckboxField(_l("Goal colours in play (pick 3)"), choices={c: c for c in GOAL_COLOURS})
-    no_goals = BooleanField(_l("Played without goal tiles"))
+    player_count = SelectField(_l("Number of players"))
+    game = RadioField(_l("Game"))
     mode = RadioField(
         _l("How do you want to enter the game?"), choices={"sheet": "sheet", "detailed": "detailed"}, default="sheet"
     )
+    #: The group the game is played in (its token), when it was started from one.
+    group = HiddenField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        choices = {choice: label for p in plugs().values() for choice, label in p.choices.items()}
         # The choices' words in the language of this request (the values stay the same).
-        self.game.choices = {
-            "base": _("Kanagawa (base game)"),
-            "yokai": _("Kanagawa with the Yokai expansion"),
-            "bonsai": _("Bonsai"),
-        }
-        self.base_families.choices = {f: str(FAMILY_NAMES[f]) for f in BASE_FAMILIES}
-        self.expansion_families.choices = {f: str(FAMILY_NAMES[f]) for f in EXPANSION_FAMILIES}
-        self.goal_colours.choices = {c: str(COLOUR_NAMES[c]) for c in GOAL_COLOURS}
+        self.game.choices = {choice: str(label) for choice, label in choices.items()}
+        if self.game.data not in choices:
+            self.game.data = next(iter(choices))
+        most = most_players()
+        self.player_count.choices = {str(n): str(n) for n in range(1, most + 1)}
+        if self.player_count.data not in self.player_count.choices:
+            self.player_count.data = str(min(3, most))
         self.mode.choices = {
             "sheet": _("Like the paper sheet: the figures of each category"),
             "detailed": _("Card by card: pick the cards lying on the table"),
         }
-    storm_on_start_tile = BooleanField(_l("A Storm token may go on the Starting tile"), default=True)
-    joker_counts = BooleanField(_l("Joker landscapes count for the identical-landscapes Diplomas"), default=True)
-    #: The group the game is played in (its token), when it was started from one.
-    group = HiddenField()
 
     @property
     def count(self) -> int:
-        return int(self.player_count.data) if self.player_count.data in ("1", "2", "3", "4") else 2
+        text = str(self.player_count.data)
+        return int(text) if text.isdigit() and 1 <= int(text) <= most_players() else self.played.min_players
 
     @property
-    def is_bonsai(self) -> bool:
-        return bool(self.game.data == "bonsai")
+    def choice(self) -> str:
+        """The game choice made (a value of a plug's choices)."""
+        return str(self.game.data)
+
+    @property
+    def played(self) -> Game:
+        """The game the form starts."""
+        return GAMES[self.game_name()]
+
+    def game_name(self) -> str:
+        """The game the form starts (the document's ``game``)."""
+        return choice_games().get(self.choice) or next(iter(plugs()))
+
+    def detailed_labels(self) -> list[tuple[str, Any]]:
+        """Each game's name for the second entry mode, with the choices it goes with."""
+        return [(" ".join(p.choices), p.detailed_label) for p in plugs().values()]
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok = super().validate(extra_validators)
-        game = GAMES[self.game_name()]
+        game = self.played
         if not game.min_players <= self.count <= game.max_players:
             message = _("%(game)s is played by %(least)d to %(most)d players.") % {
                 "game": _(game.title), "least": game.min_players, "most": game.max_players}
             self.player_count.errors = [*self.player_count.errors, message]
         _names_unique(self, self.count)
-        if self.game.data == "yokai":
-            if len(set(self.base_families.data or [])) != 2:
-                self.base_families.errors = [*self.base_families.errors, _("Pick exactly 2 base families.")]
-            if len(set(self.expansion_families.data or [])) != 2:
-                self.expansion_families.errors = [
-                    *self.expansion_families.errors,
-                    _("Pick exactly 2 expansion families."),
-                ]
-        if self.is_bonsai:
-            chosen = set(self.goal_colours.data or [])
-            if self.no_goals.data and chosen:
-                self.goal_colours.errors = [
-                    *self.goal_colours.errors,
-                    _("Pick 3 colours, or “played without goal tiles”, not both."),
-                ]
-            elif not self.no_goals.data and len(chosen) != GOAL_COLOURS_IN_PLAY:
-                self.goal_colours.errors = [
-                    *self.goal_colours.errors,
-                    _("Pick exactly 3 goal colours, or tick “played without goal tiles”."),
-                ]
+        self.setup_errors = plug_of(self.game_name()).check_setup(self, self.choice)
         return ok and not any(self.errors_list())
 
     def errors_list(self) -> list[str]:
         found: list[str] = list(self.player_count.errors)
         for entry in self.names.entries[: self.count]:
             found += entry.errors
-        if self.game.data == "yokai":
-            found += list(self.base_families.errors) + list(self.expansion_families.errors)
-        if self.is_bonsai:
-            found += list(self.goal_colours.errors)
-        return found
-
-    def families(self) -> list[str]:
-        if self.game.data != "yokai":
-            return list(BASE_FAMILIES)
-        chosen_base = [f for f in BASE_FAMILIES if f in (self.base_families.data or [])]
-        chosen_exp = [f for f in EXPANSION_FAMILIES if f in (self.expansion_families.data or [])]
-        return chosen_base + chosen_exp
-
-    def goal_colours_in_play(self) -> list[str]:
-        """Bonsai's goal colours chosen, in the catalogue's order (``[]`` for a game without goal tiles)."""
-        if self.no_goals.data:
-            return []
-        return [c for c in GOAL_COLOURS if c in (self.goal_colours.data or [])]
-
-    def game_name(self) -> str:
-        """The game the form starts (the document's ``game``)."""
-        return "bonsai" if self.is_bonsai else "kanagawa"
+        return found + list(getattr(self, "setup_errors", []))
 
     def player_names(self) -> list[str]:
         return [(e.data or "").strip() for e in self.names.entries[: self.count]]
 
+    def new_document(self) -> dict[str, Any]:
+        """The document of the new game the form describes (its game's plug makes it)."""
+        return plug_of(self.game_name()).new_document(self, self.choice)
+
+
+@cache
+def _new_game_class(games: tuple[str, ...]) -> type[NewGameBase]:
+    most = most_players()
+    fields: dict[str, Any] = {"names": FieldList(StringField(_l("Name")), min_entries=most, max_entries=most)}
+    for p in plugs().values():
+        fields.update(p.setup_fields)
+    return type("NewGameForm", (NewGameBase,), fields)
+
+
+def NewGameForm(*args: Any, **kwargs: Any) -> NewGameBase:
+    """The new-game form of the games registered now (the class is made once per set of games)."""
+    return _new_game_class(tuple(GAMES))(*args, **kwargs)
+
 
 def rematch_data(table: AnyTable) -> dict[str, Any]:
     """What the new-game form starts from for a rematch of ``table``: the same players in the same seats, the same
-    game and edition, the same families and rule options (Kanagawa) or goal colours (Bonsai)."""
-    names = [p.name for p in table.players][:4]
-    data: dict[str, Any] = {"player_count": str(len(names)), "names": names + [""] * (4 - len(names))}
-    if isinstance(table, KanagawaTable):
-        data["game"] = "yokai" if table.is_yokai else "base"
-        data["base_families"] = [f for f in BASE_FAMILIES if f in table.families]
-        data["expansion_families"] = [f for f in EXPANSION_FAMILIES if f in table.families]
-        data["storm_on_start_tile"] = table.rules.storm_on_start_tile
-        data["joker_counts"] = table.rules.joker_counts_for_identical_landscapes
-    elif isinstance(table, BonsaiTable):
-        data["game"] = "bonsai"
-        data["goal_colours"] = list(table.goals)
-        data["no_goals"] = not table.goals
-    return data
+    game (and edition), its setup (families, rule options, goal colours: the game's plug says)."""
+    names = [p.name for p in table.players][: most_players()]
+    data: dict[str, Any] = {"player_count": str(len(names)), "names": names + [""] * (most_players() - len(names))}
+    return {**data, **plug_of(table.game).rematch_data(table)}
 
 
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")

@@ -1,5 +1,5 @@
 """The expensive jobs a request may ask for, as plain functions a child process runs (no Flask here): the deep
-check of a Kanagawa table, and a printed sheet's HTML made into a PDF. :mod:`marquoir.web.workers` runs them off
+check of a table (its game's), and a printed sheet's HTML made into a PDF. :mod:`marquoir.web.workers` runs them off
 the request threads, bounded in time and memory."""
 
 from __future__ import annotations
@@ -10,13 +10,12 @@ from typing import Any
 import weasyprint  # type: ignore[import-untyped]  # noqa: F401  (imported once in the fork server, not per PDF)
 
 from marquoir.games import game_of
-from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.reports.sheets import html_to_pdf
 
 
 def deep_check(table: Any, time_bound: float) -> Any:
-    """How the table could have been built (the reachability report)."""
-    return explain_reachability(table, time_bound=time_bound)
+    """How the table could have been built (its game's report for the page: :meth:`Game.explain_deep`)."""
+    return game_of(table).explain_deep(table, time_bound)
 
 
 def game_deep_check(table: Any) -> Any:

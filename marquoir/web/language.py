@@ -13,8 +13,8 @@ from werkzeug.wrappers import Response
 from marquoir.i18n import LANGUAGES, language
 from marquoir.web import drafts
 from marquoir.web.documents import document_or_400, index_in
-from marquoir.web.entries import Shown
 from marquoir.web.i18n import COOKIE, COOKIE_AGE, chosen_language, safe_next
+from marquoir.web.plug import Shown
 
 bp = Blueprint("language", __name__)
 

@@ -21,9 +21,10 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
 from marquoir.web.i18n import _
+from marquoir.web.plug import plugs
 
 EXTENSION = "marquoir.limits"
-#: Endpoint → its limits per client.
+#: Endpoint → its limits per client (each game's plug adds its own endpoints': ``limits``).
 LIMITS: dict[str, str] = {
     "saved.save": "20/minute;400/day",
     "saved.correct": "20/minute;400/day",
@@ -35,7 +36,6 @@ LIMITS: dict[str, str] = {
     "groups.export_csv": "30/minute",
     "groups.export_bgstats": "30/minute",
     "saved.export_csv": "30/minute",
-    "kanagawa.reach": "20/minute;600/day",
     "printing.blank": "30/minute",
     "printing.saved_sheet": "30/minute",
     "printing.game_sheet": "30/minute",
@@ -75,7 +75,8 @@ def init_app(app: Flask) -> None:
         enabled = not app.testing
     if not enabled:
         return
-    limits = {**LIMITS, **app.config.get("RATE_LIMITS", {})}
+    games = {endpoint: text for p in plugs().values() for endpoint, text in p.limits.items()}
+    limits = {**LIMITS, **games, **app.config.get("RATE_LIMITS", {})}
     app.extensions[EXTENSION] = Limits(
         {endpoint: parse_many(text) for endpoint, text in limits.items()}, MovingWindowRateLimiter(MemoryStorage())
     )

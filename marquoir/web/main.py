@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.lists import format_list
 from flask import Blueprint, abort, render_template, request, session
 
 from marquoir.core.reader import MAX_DOCUMENT_CHARS
 from marquoir.document import load_table, table_to_document
 from marquoir.errors import TableError
-from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
+from marquoir.games import GAMES
 from marquoir.storage import Group, get_group, get_group_by_token, names_of
-from marquoir.web import drafts, entries
+from marquoir.web import drafts
 from marquoir.web.db import get_engine, get_game_or_404
-from marquoir.web.entries import Shown
-from marquoir.web.forms import ImportForm, NewGameForm, rematch_data
-from marquoir.web.i18n import _
-from marquoir.web.kanagawa.words import FAMILY_NAMES
+from marquoir.web.forms import ImportForm, NewGameBase, NewGameForm, rematch_data
+from marquoir.web.i18n import _, get_language
+from marquoir.web.plug import Shown, plugs
 from marquoir.web.render import error_page
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
@@ -48,11 +48,11 @@ def _group_or_404(token: str) -> Group:
 
 
 def _home(
-    form: NewGameForm, import_form: ImportForm, group: Group | None = None, status: int = 200,
+    form: NewGameBase, import_form: ImportForm, group: Group | None = None, status: int = 200,
     import_failed: bool = False,
 ) -> Any:
-    """The home page: a new game (in ``group``: its players' names offered), an import, and Kanagawa's dispute
-    checker (its families to choose from)."""
+    """The home page: a new game (in ``group``: its players' names offered), an import, and what each game's plug
+    adds (a dispute checker)."""
     names = names_of(get_engine(), group_id=group.id, limit=OFFERED_NAMES) if group is not None else []
     body = render_template(
         "main/index.html",
@@ -61,9 +61,12 @@ def _home(
         group=group,
         names=names,
         import_failed=import_failed,
-        BASE_FAMILIES=BASE_FAMILIES,
-        EXPANSION_FAMILIES=EXPANSION_FAMILIES,
-        FAMILY_NAMES=FAMILY_NAMES,
+        plugs=plugs(),
+        game_titles=format_list([_(GAMES[name].title) for name in plugs()], style="or", locale=get_language()),
+        player_ranges=" ".join(
+            _("%(game)s: %(least)d to %(most)d players.") % {
+                "game": _(GAMES[name].title), "least": GAMES[name].min_players, "most": GAMES[name].max_players}
+            for name in plugs()),
     )
     return body, status
 
@@ -106,7 +109,7 @@ def new_game() -> Any:
         session[PLAYING_IN] = group.token
     else:
         session.pop(PLAYING_IN, None)
-    return drafts.keep(entries.new_document(form), Shown(fresh=True))
+    return drafts.keep(form.new_document(), Shown(fresh=True))
 
 
 @bp.post("/import")

@@ -1,4 +1,4 @@
-"""Printed score sheets in the web app: a blank sheet for 2–4 players (Yokai rows on request),
+"""Printed score sheets in the web app: a blank sheet of any game with a printed sheet (its sheet options on request),
 the filled sheet of a saved game and of the game on the results page — as a print-ready HTML page (its own print
 stylesheet) or as a PDF, in the page's language, on A4 or Letter.
 
@@ -21,9 +21,9 @@ from typing import Any
 from flask import Blueprint, Response, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from marquoir.games import GAMES
+from marquoir.games import GAMES, first_game, most_players
 from marquoir.i18n import get_language
-from marquoir.reports.sheets import LAYOUTS, PAPERS, render_blank_sheet, render_filled_sheet
+from marquoir.reports.sheets import PAPERS, render_blank_sheet, render_filled_sheet, sheet_games
 from marquoir.web import workers
 from marquoir.web.cache import ByteCache
 from marquoir.web.db import get_game_or_404
@@ -102,41 +102,47 @@ def no_icon() -> ResponseReturnValue:
 
 
 def _options_page(values: dict[str, Any], errors: dict[str, str], status: int = 200) -> ResponseReturnValue:
-    games = [(name, GAMES[name], layout) for name, layout in LAYOUTS.items()]
-    return render_template("printing/index.html", values=values, errors=errors, games=games), status
+    games = [(name, GAMES[name]) for name in sheet_games()]
+    return render_template("printing/index.html", values=values, errors=errors, games=games,
+                           players=range(1, most_players() + 1)), status
 
 
 @bp.get("/print")
 def index() -> ResponseReturnValue:
-    """The blank sheet's options: the game, players, Yokai rows, paper, page or PDF."""
-    return _options_page({"game": "kanagawa", "players": "4", "yokai": False, "paper": "a4", "format": "html"}, {})
+    """The blank sheet's options: the game, players, the games' sheet options (an expansion's rows), paper, page
+    or PDF."""
+    game = first_game()
+    return _options_page({"game": game.name, "players": str(game.max_players), "sheet_options": set(),
+                          "paper": "a4", "format": "html"}, {})
 
 
 @bp.get("/print/blank")
 def blank() -> ResponseReturnValue:
     """A blank score sheet, as the options say (each wrong option is named beside its field)."""
     options, errors = _choices(request.args)
-    game = request.args.get("game", "kanagawa")
-    if game not in LAYOUTS:
+    name = request.args.get("game", first_game().name)
+    if name not in sheet_games():
         errors["game"] = _("Choose a game.")
-        game = "kanagawa"
-    layout = LAYOUTS[game]
+        name = first_game().name
+    game = GAMES[name]
     players_text = request.args.get("players", "")
-    if players_text not in {str(n) for n in range(layout.min_players, layout.max_players + 1)}:
+    if players_text not in {str(n) for n in range(game.min_players, game.max_players + 1)}:
         errors["players"] = _("A %(game)s sheet is for %(least)d to %(most)d players.") % {
-            "game": _(GAMES[game].title), "least": layout.min_players, "most": layout.max_players}
-    yokai = game == "kanagawa" and request.args.get("yokai") in ("1", "on", "y", "yes")
+            "game": _(game.title), "least": game.min_players, "most": game.max_players}
+    chosen = {o for o in game.sheet_options if request.args.get(o) in ("1", "on", "y", "yes")}
     if errors:
-        return _options_page({"game": game, "players": players_text, "yokai": yokai, **options}, errors, 422)
+        return _options_page({"game": name, "players": players_text, "sheet_options": chosen, **options}, errors, 422)
     players = int(players_text)
     lang = get_language()
+    flags = dict.fromkeys(chosen, True)
     if options["format"] == "pdf":
         if not _pdf_asked_by_a_person():
             return error_page(403, _("Sheet not printed"), _("A PDF is made only for a page of this site."))
-        data = render_pdf(render_blank_sheet(players, game=game, yokai=yokai, lang=lang, paper=options["paper"]))
-        return pdf_response(data, f"{game}-sheet-{players}p{'-yokai' if yokai else ''}-{lang}.pdf")
+        data = render_pdf(render_blank_sheet(players, game=name, lang=lang, paper=options["paper"], options=flags))
+        suffix = "".join(f"-{o}" for o in sorted(chosen))
+        return pdf_response(data, f"{name}-sheet-{players}p{suffix}-{lang}.pdf")
     back = url_for("printing.index")
-    return sheet_response(render_blank_sheet(players, game=game, yokai=yokai, lang=lang, back=back, script=_script()))
+    return sheet_response(render_blank_sheet(players, game=name, lang=lang, back=back, script=_script(), options=flags))
 
 
 @bp.get("/s/<token>/sheet")

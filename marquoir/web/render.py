@@ -16,9 +16,9 @@ from marquoir.core.game import Game
 from marquoir.core.issues import Issue
 from marquoir.core.report import ScoreReport
 from marquoir.document import table_to_document
-from marquoir.games import GAMES, AnyTable, game_of
+from marquoir.games import GAMES, AnyTable, game_of, most_players
 from marquoir.i18n import get_language
-from marquoir.reports.sheets import ordinal as written_ordinal
+from marquoir.i18n import ordinal as i18n_ordinal
 from marquoir.scoring import score
 from marquoir.web.documents import dump
 from marquoir.web.editing import editing, editing_fields
@@ -120,7 +120,7 @@ def error_page(code: int, title: str, message: str, **extra: Any) -> tuple[str, 
 
 def ordinal(rank: int) -> str:
     """A place as written in the page's language: 1st, 2nd (English); 1er, 2e (French)."""
-    return written_ordinal(rank, get_language())
+    return i18n_ordinal(rank, get_language())
 
 
 def field_attrs(field: Any, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -180,5 +180,6 @@ def init_app(app: Flask) -> None:
         editing=editing,
         editing_fields=editing_fields,
         game_title=lambda game: _(game.title),
+        most_players=most_players,
     )
     app.jinja_env.filters["ordinal"] = ordinal

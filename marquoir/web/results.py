@@ -10,7 +10,7 @@ from flask import Blueprint, Response, request
 from marquoir.document import dump_table
 from marquoir.web import drafts
 from marquoir.web.documents import document_or_400, index_in
-from marquoir.web.entries import Shown
+from marquoir.web.plug import Shown
 
 bp = Blueprint("results", __name__)
 

@@ -30,7 +30,7 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 from sqlalchemy.engine import Engine
 
-from marquoir.games import GAMES
+from marquoir.games import GAMES, most_players
 from marquoir.i18n import get_language
 from marquoir.reports.charts import results_chart_svg
 from marquoir.reports.stats import (
@@ -46,11 +46,11 @@ from marquoir.reports.stats import (
 )
 from marquoir.storage import (
     ALL_TIME,
-    EDITIONS,
     Group,
     Kind,
     Period,
     PlayerRecord,
+    editions,
     encounters,
     latest_results,
     name_key,
@@ -134,7 +134,7 @@ class Filters:
         """The kind of games counted in ``game``, or ``None`` when the edition chosen is not one of its."""
         if self.edition == "*":
             return Kind("*", self.players)
-        return Kind(self.edition, self.players) if self.edition in EDITIONS.get(game, ()) else None
+        return Kind(self.edition, self.players) if self.edition in editions().get(game, ()) else None
 
     @property
     def is_all(self) -> bool:
@@ -178,12 +178,12 @@ def read_filters() -> Filters:
         else:
             errors["game"] = _("Choose a game from the list.")
     if texts["edition"]:
-        if texts["edition"] in ("base", "yokai"):
+        if any(texts["edition"] in game.editions for game in GAMES.values()):
             found.edition = texts["edition"]
         else:
             errors["edition"] = _("Choose an edition from the list.")
     if texts["players"]:
-        if texts["players"] in ("1", "2", "3", "4"):
+        if texts["players"] in {str(n) for n in range(1, most_players() + 1)}:
             found.players = int(texts["players"])
         else:
             errors["players"] = _("Choose a number of players from the list.")
@@ -276,7 +276,7 @@ def _page(scope: Scope) -> ResponseReturnValue:
     status = 400 if scope.filters.errors else 200
     context: dict[str, Any] = {"decimal": decimal, "percent": percent, "wins": _wins, "player": player,
                                "search": None, "scope": scope, "filters": scope.filters, "group": scope.group,
-                               "editions": EDITIONS}  # fmt: skip
+                               "editions": editions()}  # fmt: skip
     if player:
         mine = records_of_player(engine, player, group_id=scope.group_id)
         if mine:
@@ -311,7 +311,7 @@ def _player_page(scope: Scope, record: PlayerRecord, others: list[PlayerRecord],
         by_edition = {Kind(k.edition, 0): r for k, r in by_kind.items() if k.players == filters.players}
     else:
         chosen = record_of_results(found, record.key)
-        for edition in EDITIONS.get(record.game, ("",)):
+        for edition in editions().get(record.game, ("",)):
             summed = record_of_results([r for r in found if r.edition == edition], record.key)
             if summed is not None:
                 by_edition[Kind(edition, 0)] = summed
@@ -336,7 +336,7 @@ def _player_page(scope: Scope, record: PlayerRecord, others: list[PlayerRecord],
         "recent": [{"result": r, "token": r.share_token} for r in found[:RECENT_GAMES]],
         "scope": scope, "filters": filters, "group": scope.group, "versus": versus, "vs": other,
         "opponents": [p.name for p in opponents],
-        "edition_names": {"base": _("Base game"), "yokai": _("With the Yokai expansion"), "": game_title(game)},
+        "edition_names": {**{k: _(label) for k, label in game.editions.items()}, "": game_title(game)},
         "player": record.name,
     }  # fmt: skip
     return render_template("stats/player.html", **context), status

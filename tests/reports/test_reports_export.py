@@ -10,7 +10,7 @@ from support.samples import sample_table
 
 from marquoir import score
 from marquoir.games.kanagawa.vocabulary import CATEGORIES
-from marquoir.reports.export import CSV_COLUMNS, csv_chunks, games_csv
+from marquoir.reports.export import csv_chunks, csv_columns, games_csv
 from marquoir.storage import GameReport
 
 
@@ -22,7 +22,7 @@ def test_one_row_per_player_per_game_with_every_category() -> None:
     table = sample_table("yokai-3p")
     report = score(table)
     text = games_csv([saved(7, table, days=2)])
-    assert text.splitlines()[0] == ",".join(CSV_COLUMNS)
+    assert text.splitlines()[0] == ",".join(csv_columns())
     rows = read(text)
     assert len(rows) == 3
     for row, player in zip(rows, report.players, strict=True):
@@ -74,7 +74,7 @@ def test_the_families_diplomas_goals_and_details_are_the_last_columns() -> None:
 
     from marquoir.storage import Details
 
-    assert CSV_COLUMNS[-8:] == ("edition", "families", "goal_colours", "diploma_tiles", "goal_tiles", "place",
+    assert csv_columns()[-8:] == ("edition", "families", "goal_colours", "diploma_tiles", "goal_tiles", "place",
                                 "duration_min", "notes")  # fmt: skip
     details = Details("=Chez Aiko", 45, "Close,\nso close")
     yokai = dataclasses.replace(saved(1, sample_table("yokai-3p")), details=details)
@@ -90,3 +90,17 @@ def test_the_families_diplomas_goals_and_details_are_the_last_columns() -> None:
     assert (ana["game"], ana["edition"], ana["goal_colours"], ana["families"]) == ("bonsai", "", "brown green cyan", "")
     assert ana["goal_tiles"] == " ".join(sample_table("bonsai-2p").players[0].goals)  # type: ignore[union-attr,arg-type]
     assert (ana["place"], ana["duration_min"], ana["diploma_tiles"]) == ("", "", "")
+
+
+#: The header of the first exports, pinned: a column may be added at the end, never moved or taken away.
+HEADER_V1 = (
+    "game_id,played_at,version,seat,player,print_cards,season_chain,harmony,diplomas,grand_master,yokai,total,rank,"
+    "winner,shared_win,players,legal,game,leaves,flowers,fruits,parchments,goals,edition,families,goal_colours,"
+    "diploma_tiles,goal_tiles,place,duration_min,notes"
+)
+
+
+def test_the_header_keeps_every_column_of_the_first_exports_in_place() -> None:
+    header = games_csv([]).splitlines()[0]
+    assert header.startswith(HEADER_V1)
+    assert header == HEADER_V1  # the built-in games add nothing beyond the first exports' columns

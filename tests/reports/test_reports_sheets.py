@@ -10,8 +10,9 @@ import pytest
 from support.reports import sheet_table
 from support.samples import sample_table
 
-from marquoir import MarquoirError, Table, score
+from marquoir import MarquoirError, score
 from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.games.kanagawa.table import Table
 from marquoir.reports.sheets import SheetError, ordinal, render_blank_sheet, render_filled_sheet
 
 

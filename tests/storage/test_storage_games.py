@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 from support.examples import examples
 
-from marquoir import SheetPlayer, Table, score, table_to_document
+from marquoir import score, table_to_document
+from marquoir.games.kanagawa.table import SheetPlayer, Table
 from marquoir.storage import (
     EditConflict,
     GameNotFound,

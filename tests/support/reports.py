@@ -7,8 +7,9 @@ import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from marquoir import SheetPlayer, Table, score, table_to_document
+from marquoir import score, table_to_document
 from marquoir.games import AnyTable
+from marquoir.games.kanagawa.table import SheetPlayer, Table
 from marquoir.storage import SavedGame
 from support.paths import ARTIFACTS
 

@@ -9,7 +9,8 @@ from flask.testing import FlaskClient
 from support.pages import hidden, input_tag
 from support.samples import sample_text
 
-from marquoir import DetailedPlayer, load_table
+from marquoir import load_table
+from marquoir.games.kanagawa.table import DetailedPlayer
 
 
 def start(client: FlaskClient, yokai: bool = False) -> str:

@@ -11,7 +11,7 @@ from support.pages import hidden, input_tag
 from support.samples import sample_text
 
 from marquoir import load_table, score
-from marquoir.web import CONTENT_SECURITY_POLICY
+from marquoir.web.security import CONTENT_SECURITY_POLICY
 
 
 def new_game(client: FlaskClient, **overrides: object) -> str:

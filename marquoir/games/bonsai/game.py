@@ -1,24 +1,21 @@
-"""Bonsai (Cranio Creations, 2023; French edition Gigamic) as a :class:`marquoir.core.game.Game`.
+"""Bonsai (published by Cranio Creations, 2023; French edition Gigamic) as a :class:`marquoir.core.game.Game`.
 
 Everything of the game lives in this package: its data (``data/``: the goal tiles, the deck by player count, their
 provenance and the rule decisions), the pot's geometry, its table and document, the trees worked out once per
-score, the goals, scoring (ties broken by turn order, solo levels) and the legality pass.
+score, the goals, scoring (ties broken by turn order, solo levels), the legality pass and its printed sheet
+(``sheet``). This module stays light: each part is imported where it is first asked for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from marquoir.core.issues import Issue
-from marquoir.core.report import ScoreReport
-from marquoir.games.bonsai.catalogue import catalogue
-from marquoir.games.bonsai.document import parse_table, table_to_document
-from marquoir.games.bonsai.legality import CODES, iter_issues
-from marquoir.games.bonsai.scoring import CATEGORY_NAMES, score
-from marquoir.games.bonsai.table import Table
+from marquoir.core.game import Game
+from marquoir.games.bonsai.codes import CODES
 from marquoir.games.bonsai.vocabulary import (
     CATEGORIES,
+    CATEGORY_LABELS,
     GAME,
     GOAL_COLOURS,
     MAX_PLAYERS,
@@ -27,6 +24,12 @@ from marquoir.games.bonsai.vocabulary import (
     TILE_KINDS,
 )
 from marquoir.i18n import N_
+
+if TYPE_CHECKING:
+    from marquoir.core.issues import Issue
+    from marquoir.core.report import ScoreReport
+    from marquoir.core.sheet import SheetLayout
+    from marquoir.games.bonsai.table import Table
 
 #: Which sheet category a part of a detailed player feeds (for showing an issue beside its row); a tile's row
 #: depends on its kind, which a path does not say, except for two fruits side by side.
@@ -42,37 +45,44 @@ _TILE_CATEGORY = {"FRUIT_TOUCHES_FRUIT": "fruits"}
 _TABLE_CATEGORY = {"GOAL_UNKNOWN": "goals", "GOAL_DUPLICATE": "goals"}
 
 
-class Bonsai:
+class Bonsai(Game):
     """The Bonsai game seam: its document, scoring (no shared place: the later seat wins a tie), legality and sheet
     categories."""
 
-    name: str = GAME
-    title: str = N_("Bonsai")
-    min_players: int = MIN_PLAYERS
-    max_players: int = MAX_PLAYERS
-    categories: tuple[str, ...] = CATEGORIES
-    category_labels: Mapping[str, str] = CATEGORY_NAMES
-    codes: tuple[str, ...] = CODES
+    name = GAME
+    title = N_("Bonsai")
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    categories = CATEGORIES
+    category_labels: Mapping[str, str] = CATEGORY_LABELS
+    codes = CODES
+    web_module = "marquoir.web.bonsai.plug"
+    export_columns = ("goal_colours", "goal_tiles")
 
     def parse(self, document: Mapping[str, Any]) -> Table:
+        from marquoir.games.bonsai.document import parse_table
+
         return parse_table(document)
 
     def to_document(self, table: Table) -> dict[str, Any]:
+        from marquoir.games.bonsai.document import table_to_document
+
         return table_to_document(table)
 
     def score(self, table: Table) -> ScoreReport:
+        from marquoir.games.bonsai.scoring import score
+
         return score(table)
 
     def iter_issues(self, table: Table) -> Iterator[Issue]:
-        return iter_issues(table)
+        from marquoir.games.bonsai.legality import iter_issues
 
-    def deep_check(self, table: Table) -> tuple[list[Issue], dict[str, Any]] | None:
-        """Bonsai has no deeper check: whether turns of Meditate and Cultivate could build the table is not asked
-        (see :mod:`~marquoir.games.bonsai.legality`)."""
-        return None
+        return iter_issues(table)
 
     def display_words(self) -> Iterable[str]:
         """The vocabulary shown translated (tile kinds, goal colours, Parchments) and the goal tiles' names."""
+        from marquoir.games.bonsai.catalogue import catalogue
+
         yield from (*TILE_KINDS, *GOAL_COLOURS, *PARCHMENT_NAMES.values())
         yield from (goal.name for goal in catalogue().goals.values())
 
@@ -81,17 +91,24 @@ class Bonsai:
         table): the sheet's figure of the same name, the goals, the Parchments that the cards feed."""
         if field is None:
             return _TABLE_CATEGORY.get(code)
+        if field.startswith("sheet."):
+            return super().issue_category(code, field)
         head = field.split("[")[0]
-        if head.startswith("sheet."):
-            head = head[len("sheet.") :]
-            return head if head in CATEGORIES else None
         if head == "tiles":
             return _TILE_CATEGORY.get(code)
         return _DETAILED_CATEGORY.get(head)
 
-    def categories_of(self, table: Table) -> tuple[str, ...]:
-        """The sheet's rows: all five (a game without goal tiles still has the row, at 0)."""
-        return CATEGORIES
+    def export_values(self, document: Mapping[str, Any], seat: Mapping[str, Any]) -> dict[str, str]:
+        goals = document.get("goals", [])
+        sheet = seat.get("sheet")
+        held = sheet.get("goals") if isinstance(sheet, Mapping) else seat.get("goals")
+        return {"goal_colours": " ".join(map(str, goals)) if isinstance(goals, list) else "",
+                "goal_tiles": " ".join(map(str, held)) if isinstance(held, list) else ""}
+
+    def sheet_layout(self) -> SheetLayout:
+        from marquoir.games.bonsai.sheet import BONSAI_SHEET
+
+        return BONSAI_SHEET
 
 
 BONSAI = Bonsai()

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from marquoir.core.issues import Issue
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
+from marquoir.games.bonsai.codes import CODES as CODES
 from marquoir.games.bonsai.geometry import Cell, cell_text, is_pot, neighbours
 from marquoir.games.bonsai.goals import fewest_goals_for, figure_text, is_met, sheet_figure, sheet_figure_text
 from marquoir.games.bonsai.table import DetailedPlayer, Player, SheetPlayer, Table
@@ -30,20 +31,6 @@ from marquoir.games.bonsai.vocabulary import (
     WOOD,
 )
 from marquoir.i18n import _, ngettext
-
-#: Every issue code, in the order of the table format (stable: only ever added to).
-CODES = (
-    "PLAYER_COUNT",
-    "TILE_PLACE",
-    "TILE_UNSUPPORTED",
-    "FRUIT_TOUCHES_FRUIT",
-    "GOAL_UNKNOWN",
-    "GOAL_DUPLICATE",
-    "GOAL_SAME_COLOUR",
-    "GOAL_UNMET",
-    "CARD_COUNT",
-    "SHEET",
-)
 
 
 def iter_issues(

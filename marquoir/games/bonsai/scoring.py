@@ -23,6 +23,7 @@ from marquoir.games.bonsai.legality import iter_issues
 from marquoir.games.bonsai.table import Player, SheetPlayer, Table
 from marquoir.games.bonsai.tree import Tree, trees_of
 from marquoir.games.bonsai.vocabulary import (
+    CATEGORY_LABELS,
     FRUIT,
     FRUIT_POINTS,
     LEAF,
@@ -32,16 +33,10 @@ from marquoir.games.bonsai.vocabulary import (
     SOLO_LEVEL_POINTS,
 )
 from marquoir.games.bonsai.words import by_count, counted_text, items_text
-from marquoir.i18n import N_, _, ngettext
+from marquoir.i18n import _, ngettext
 
-#: The sheet's rows; translate with :func:`marquoir.i18n._` where they are shown.
-CATEGORY_NAMES = {
-    "leaves": N_("Leaves"),
-    "flowers": N_("Flowers"),
-    "fruits": N_("Fruits"),
-    "parchments": N_("Parchments"),
-    "goals": N_("Goals"),
-}
+#: The sheet's rows (the game's one label map: :data:`~marquoir.games.bonsai.vocabulary.CATEGORY_LABELS`).
+CATEGORY_NAMES = CATEGORY_LABELS
 
 
 def parchment_counts(tree: Tree) -> tuple[tuple[str, int], ...]:

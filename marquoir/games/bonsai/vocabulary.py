@@ -67,3 +67,11 @@ MAX_NUMBER: Final = 9999
 
 #: Score sheet categories, in the order of the paper sheet.
 CATEGORIES: Final = ("leaves", "flowers", "fruits", "parchments", "goals")
+#: Each category's row label, the game's one label map (translated where shown).
+CATEGORY_LABELS: Final = {
+    "leaves": N_("Leaves"),
+    "flowers": N_("Flowers"),
+    "fruits": N_("Fruits"),
+    "parchments": N_("Parchments"),
+    "goals": N_("Goals"),
+}

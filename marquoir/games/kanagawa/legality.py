@@ -15,6 +15,7 @@ from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.bounds import SheetBounds, sheet_bounds
 from marquoir.games.kanagawa.card_checks import card_issues
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
+from marquoir.games.kanagawa.codes import CODES as CODES
 from marquoir.games.kanagawa.diplomas import check_diploma, unmet
 from marquoir.games.kanagawa.naming import diploma_name, start_tile_text
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
@@ -28,29 +29,6 @@ from marquoir.games.kanagawa.vocabulary import (
     YOKAI_TOKENS,
 )
 from marquoir.i18n import _, ngettext
-
-#: Every issue code, in the order of the table format (stable: only ever added to).
-CODES = (
-    "PLAYER_COUNT",
-    "FAMILIES",
-    "CARD_UNKNOWN",
-    "CARD_DUPLICATE",
-    "CARD_FAMILY_NOT_IN_PLAY",
-    "FAMILY_OVERFLOW",
-    "START_TILE",
-    "DIPLOMA_UNKNOWN",
-    "DIPLOMA_DUPLICATE",
-    "DIPLOMA_SAME_FAMILY",
-    "DIPLOMA_UNMET",
-    "GRAND_MASTER",
-    "YOKAI",
-    "STORMS",
-    "BRUSHES",
-    "PRINT_UNPAINTABLE",
-    "KEPT",
-    "SHEET",
-    "UNREACHABLE",
-)
 
 
 def iter_issues(

@@ -31,18 +31,11 @@ from marquoir.games.kanagawa.naming import (
 )
 from marquoir.games.kanagawa.table import DetailedPlayer, Player, SheetPlayer, StormPlacement, Table
 from marquoir.games.kanagawa.tableau import Tableau, tableaux_of
-from marquoir.games.kanagawa.vocabulary import CATEGORIES, GRAND_MASTER_POINTS, SEASONS, YOKAI_PENALTY
-from marquoir.i18n import N_, _, ngettext
+from marquoir.games.kanagawa.vocabulary import CATEGORIES, CATEGORY_LABELS, GRAND_MASTER_POINTS, SEASONS, YOKAI_PENALTY
+from marquoir.i18n import _, ngettext
 
-#: The sheet's rows; translate with :func:`marquoir.i18n._` where they are shown.
-CATEGORY_NAMES = {
-    "print_cards": N_("Print cards"),
-    "season_chain": N_("Season chain"),
-    "harmony": N_("Harmony symbols"),
-    "diplomas": N_("Diplomas"),
-    "grand_master": N_("Grand Master"),
-    "yokai": N_("Yokai"),
-}
+#: The sheet's rows (the game's one label map: :data:`~marquoir.games.kanagawa.vocabulary.CATEGORY_LABELS`).
+CATEGORY_NAMES = CATEGORY_LABELS
 
 
 class Chain(NamedTuple):

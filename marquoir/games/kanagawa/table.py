@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from marquoir.games.kanagawa.catalogue import CardRef, PrintHalf, StudioHalf
+from marquoir.games.kanagawa.rules import Rules as Rules
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES, GAME
 
 
@@ -20,16 +21,6 @@ class StormPlacement:
 
     at: int
     season: str
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """Rule options, each with its official default (data/SOURCES.md, decisions 3, 10 and 14)."""
-
-    storm_on_start_tile: bool = True
-    joker_counts_for_identical_landscapes: bool = True
-    #: At the end of the last round the Assistant's holder takes the Grand Master, as after every round (decision 14).
-    grand_master_passes_at_end: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +64,7 @@ class Table:
 
     players: tuple[Player, ...]
     families: tuple[str, ...] = BASE_FAMILIES
-    rules: Rules = Rules()
+    rules: Rules = Rules()  # noqa: RUF009  (a frozen dataclass: one shared default is safe)
     game: str = GAME
 
     @property

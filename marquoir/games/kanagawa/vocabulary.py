@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from marquoir.i18n import N_
+
 GAME: Final = "kanagawa"
 
 #: The four real seasons, then ``storm``: a storm-season card counts as any season (Kanagawa French rules, section 3).
@@ -77,3 +79,13 @@ DECK_CARDS: Final = 4 * CARDS_PER_FAMILY
 
 #: Score sheet categories, in the order of the paper sheet.
 CATEGORIES: Final = ("print_cards", "season_chain", "harmony", "diplomas", "grand_master", "yokai")
+#: Each category's row label, the game's one label map (translated where shown; the printed sheet words two rows
+#: its own way: :mod:`marquoir.games.kanagawa.sheet`).
+CATEGORY_LABELS: Final = {
+    "print_cards": N_("Print cards"),
+    "season_chain": N_("Season chain"),
+    "harmony": N_("Harmony symbols"),
+    "diplomas": N_("Diplomas"),
+    "grand_master": N_("Grand Master"),
+    "yokai": N_("Yokai"),
+}

@@ -3,9 +3,9 @@
 One Jinja2 template per sheet in ``templates/sheets/`` (with its print stylesheet inlined), rendered here without
 Flask so the CLI and the web app print the same page; the PDF is WeasyPrint's rendering of that same HTML.
 Values in, text (or bytes) out. What a game's sheet shows — its rows, the reminder of its scoring tiles — is its
-:class:`~marquoir.reports.sheets.layout.SheetLayout` (:data:`LAYOUTS`); every visible word passes through
-``gettext`` (default: the ``sheets`` catalogue of ``lang``), and the figures' explanations and the legality
-messages are written by the game's scoring in ``lang`` too.
+:class:`~marquoir.core.sheet.SheetLayout` (:meth:`~marquoir.core.game.Game.sheet_layout`); every visible word
+passes through ``gettext`` (default: the ``sheets`` catalogue of ``lang``), and the figures' explanations and the
+legality messages are written by the game's scoring in ``lang`` too.
 """
 
 from __future__ import annotations
@@ -19,14 +19,12 @@ from typing import Any
 import jinja2
 
 from marquoir.core.report import ScoreReport
+from marquoir.core.sheet import PAPERS, ReminderGroup, Row, SheetLayout
 from marquoir.dates import format_date
 from marquoir.errors import MarquoirError
-from marquoir.games import AnyTable, get_game
-from marquoir.i18n import language, translations
+from marquoir.games import GAMES, AnyTable, first_game, get_game
+from marquoir.i18n import language, ordinal, translations
 from marquoir.reports.i18n import Gettext, check_lang, gettext_for
-from marquoir.reports.sheets.bonsai import BONSAI_SHEET
-from marquoir.reports.sheets.kanagawa import CATEGORY_LABELS, KANAGAWA_SHEET, diploma_groups
-from marquoir.reports.sheets.layout import ReminderGroup, Row, SheetLayout
 
 
 def _templates() -> Path:
@@ -39,12 +37,11 @@ def _templates() -> Path:
 
 #: The folder of the sheet templates (the web app serves the same files).
 TEMPLATES = _templates()
-#: Paper sizes the PDF can be laid out for; the HTML without a size prints on whatever paper the printer has.
-PAPERS = ("a4", "letter")
-#: Each game's sheet, by the game's name.
-LAYOUTS: Mapping[str, SheetLayout] = {layout.game: layout for layout in (KANAGAWA_SHEET, BONSAI_SHEET)}
-#: Players a Kanagawa sheet is for (the default game of the blank sheet).
-MIN_PLAYERS, MAX_PLAYERS = KANAGAWA_SHEET.min_players, KANAGAWA_SHEET.max_players
+
+
+def sheet_games() -> list[str]:
+    """The games that have a printed sheet, in the registry's order."""
+    return [name for name, game in GAMES.items() if game.sheet_layout() is not None]
 
 
 class SheetError(MarquoirError):
@@ -82,14 +79,6 @@ def _environment() -> jinja2.Environment:
 _ENV = _environment()
 
 
-def ordinal(rank: int, lang: str) -> str:
-    """A place as a person writes it: 1st, 2nd, 3rd (English); 1er, 2e, 3e (French)."""
-    if lang == "fr":
-        return "1er" if rank == 1 else f"{rank}e"
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
-
-
 def ngettext_for(lang: str) -> Callable[..., str]:
     """The sheets' counted messages in ``lang``, formatted as the pages' are (Flask-Babel's signature): in a sheet
     template ``{{ ngettext("%(num)d point", "%(num)d points", total) }}``. The ``sheets`` catalogue, then the
@@ -110,10 +99,10 @@ def ngettext_for(lang: str) -> Callable[..., str]:
 
 def layout_of(game: str) -> SheetLayout:
     """The printed sheet of ``game``; :class:`SheetError` naming the choices otherwise."""
-    try:
-        return LAYOUTS[game]
-    except KeyError:
-        raise SheetError(f"game: {game!r} has no printed sheet (choose {', '.join(LAYOUTS)})") from None
+    found = GAMES[game].sheet_layout() if game in GAMES else None
+    if found is None:
+        raise SheetError(f"game: {game!r} has no printed sheet (choose {', '.join(sheet_games())})")
+    return found
 
 
 def _options(lang: str, paper: str | None, gettext: Gettext | None) -> Gettext:
@@ -129,42 +118,47 @@ def _options(lang: str, paper: str | None, gettext: Gettext | None) -> Gettext:
 def render_blank_sheet(
     players: int,
     *,
-    game: str = "kanagawa",
-    yokai: bool = False,
+    game: str | None = None,
     lang: str = "en",
     paper: str | None = None,
     gettext: Gettext | None = None,
     names: Sequence[str] = (),
     back: str | None = None,
     script: str | None = None,
+    options: Mapping[str, bool] | None = None,
+    **flags: bool,
 ) -> str:
-    """The HTML of a blank score sheet of ``game`` for ``players`` players: one row per category, a column per
-    player (headed by ``names`` when given), and the game's scoring tiles as a reminder. ``yokai`` asks a
-    Kanagawa sheet for the expansion's rows and Diplomas.
+    """The HTML of a blank score sheet of ``game`` (default: the registry's first) for ``players`` players: one row
+    per category, a column per player (headed by ``names`` when given), and the game's scoring tiles as a reminder.
+    ``options`` (or ``flags``: ``yokai=True``) are the game's sheet options
+    (:attr:`~marquoir.core.game.Game.sheet_options`, such as an expansion's rows); those of other games are not this
+    sheet's and change nothing.
 
     ``paper`` ``a4``/``letter`` fixes the page size (for the PDF); ``None`` lets the printer choose (the layout fits
     both). ``back`` (a link) and ``script`` (the script of the Print button) make it a page of a site: a Print
     button and the way back, never printed."""
     _ = _options(lang, paper, gettext)
-    layout = layout_of(game)
-    if not layout.min_players <= players <= layout.max_players:
-        raise SheetError(f"players: a sheet is for {layout.min_players} to {layout.max_players} players, not {players}")
+    game = game or first_game().name
+    layout, rules = layout_of(game), GAMES[game]
+    if not rules.min_players <= players <= rules.max_players:
+        raise SheetError(f"players: a sheet is for {rules.min_players} to {rules.max_players} players, not {players}")
     if len(names) > players:
         raise SheetError(f"names: {len(names)} names for {players} players")
-    options = {"yokai": yokai}
+    asked = {**(options or {}), **flags}
+    chosen = {name: bool(asked.get(name)) for name in rules.sheet_options}
     return _ENV.get_template("blank.html").render(
         _=_,
         ngettext=ngettext_for(lang),
         game=game,
         lang=lang,
         paper=paper,
-        title=layout.blank_title(options, _),
+        title=layout.blank_title(chosen, _),
         credit=layout.credit(_),
         total_hint=_(layout.total_hint),
-        rows=layout.blank_rows(options, _),
+        rows=layout.blank_rows(chosen, _),
         columns=[names[i] if i < len(names) else "" for i in range(players)],
         reminder_title=_(layout.reminder_title),
-        reminder=layout.reminder(options, _),
+        reminder=layout.reminder(chosen, _),
         back=back,
         script=script,
     )
@@ -273,9 +267,9 @@ def html_to_pdf(html: str) -> bytes:
     return bytes(weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf())
 
 
-def blank_sheet_pdf(players: int, *, yokai: bool = False, lang: str = "en", paper: str = "a4", **kw: Any) -> bytes:
+def blank_sheet_pdf(players: int, *, lang: str = "en", paper: str = "a4", **kw: Any) -> bytes:
     """:func:`render_blank_sheet` as a PDF on ``paper``."""
-    return html_to_pdf(render_blank_sheet(players, yokai=yokai, lang=lang, paper=paper, **kw))
+    return html_to_pdf(render_blank_sheet(players, lang=lang, paper=paper, **kw))
 
 
 def filled_sheet_pdf(
@@ -291,20 +285,16 @@ def filled_sheet_pdf(
 
 
 __all__ = [
-    "CATEGORY_LABELS",
-    "LAYOUTS",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
     "PAPERS",
     "TEMPLATES",
     "ReminderGroup",
     "SheetError",
     "blank_sheet_pdf",
-    "diploma_groups",
     "filled_sheet_pdf",
     "html_to_pdf",
     "layout_of",
     "ordinal",
     "render_blank_sheet",
     "render_filled_sheet",
+    "sheet_games",
 ]

@@ -1,6 +1,6 @@
 """Bonsai's pages as renderers (no view here): what a new game or a correction starts from, and the paper sheet.
 The tile-by-tile entry is :mod:`marquoir.web.bonsai.tiles`. The views of :mod:`marquoir.web.bonsai.views` and the
-shared pages (:mod:`marquoir.web.entries`) call these."""
+shared pages (through :mod:`marquoir.web.bonsai.plug`) call these."""
 
 from __future__ import annotations
 
@@ -18,26 +18,11 @@ from marquoir.web.bonsai.forms import goal_field, sheet_form_class
 from marquoir.web.bonsai.tiles import goals_in_play, render_tiles
 from marquoir.web.bonsai.words import COLOUR_NAMES
 from marquoir.web.documents import dump, index_in
-from marquoir.web.forms import NewGameForm, check_tile_ticks
+from marquoir.web.forms import check_tile_ticks
 from marquoir.web.i18n import _
 from marquoir.web.render import category_labels, issues_by_cell, place_issues
 
 # ---------------------------------------------------------------- a new game, a correction
-
-
-def new_document(form: NewGameForm) -> dict[str, Any]:
-    """The document a new Bonsai game starts from: the players named, the goal colours chosen, every figure at 0
-    (the sheet) or every bonsai at its trunk (tile by tile)."""
-    names = form.player_names()
-    players: list[dict[str, Any]]
-    if form.mode.data == "detailed":
-        players = [{"name": name, "tiles": [], "goals": []} for name in names]
-    else:
-        players = [
-            {"name": name, "sheet": {"leaves": 0, "flowers": 0, "fruits": 0, "parchments": 0, "goals": []}}
-            for name in names
-        ]
-    return {"game": "bonsai", "goals": form.goal_colours_in_play(), "players": players}
 
 
 def new_game_page(doc: dict[str, Any]) -> tuple[str, int]:
@@ -145,7 +130,6 @@ def check_goal_ticks(form: Any, goals: tuple[Goal, ...], names: list[str]) -> bo
 __all__ = [
     "check_goal_ticks",
     "edit_page",
-    "new_document",
     "new_game_page",
     "render_figures_page",
     "sheet_form_for",

@@ -24,8 +24,8 @@ from marquoir.web.bonsai.tiles import (
     tiles_form_for,
 )
 from marquoir.web.documents import BadDocument, bad_document_page, document_or_400, index_in, read_document
-from marquoir.web.entries import Shown
 from marquoir.web.i18n import _
+from marquoir.web.plug import Shown
 from marquoir.web.render import error_page
 
 bp = Blueprint("bonsai", __name__, url_prefix="/bonsai")

@@ -1,6 +1,6 @@
 """Kanagawa's pages as renderers (no view here): the paper sheet, the Diploma checker, the reachability page, and
 what a new game or a correction starts from; the detailed entry is :mod:`marquoir.web.kanagawa.picker`. The views
-of :mod:`marquoir.web.kanagawa.views` and the shared pages (:mod:`marquoir.web.entries`) call these."""
+of :mod:`marquoir.web.kanagawa.views` and the shared pages (through :mod:`marquoir.web.kanagawa.plug`) call these."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from marquoir.games.kanagawa.tableau import Tableau
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES
 from marquoir.web import workers
 from marquoir.web.documents import dump, index_in
-from marquoir.web.forms import NewGameForm, TableForm, check_tile_ticks
+from marquoir.web.forms import TableForm, check_tile_ticks
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.forms import diploma_field, sheet_form_class
 from marquoir.web.kanagawa.picker import diplomas_by_family, render_detailed
@@ -31,33 +31,6 @@ REACH_TIME_BOUND = 3.0
 
 
 # ---------------------------------------------------------------- a new game, a correction
-
-
-def new_document(form: NewGameForm) -> dict[str, Any]:
-    """The document a new Kanagawa game starts from: the players named, the families and rule options chosen,
-    every figure at its least (the Starting tile is a Print card) or every zone empty."""
-    rules: dict[str, bool] = {}
-    if not form.storm_on_start_tile.data:
-        rules["storm_on_start_tile"] = False
-    if not form.joker_counts.data:
-        rules["joker_counts_for_identical_landscapes"] = False
-    doc: dict[str, Any] = {"game": "kanagawa", "families": form.families()}
-    if rules:
-        doc["rules"] = rules
-    names = form.player_names()
-    if form.mode.data == "detailed":
-        doc["players"] = [
-            {"name": name, "start": f"S{i + 1}", "print": [], "studio": [], "kept": [], "diplomas": [],
-             "grand_master": False, "yokai": 0}
-            for i, name in enumerate(names)
-        ]
-    else:
-        doc["players"] = [
-            {"name": name, "sheet": {"print_cards": 1, "season_chain": 1, "harmony": 0, "diplomas": [],
-                                     "grand_master": False, "yokai": 0}}
-            for name in names
-        ]
-    return doc
 
 
 def new_game_page(doc: dict[str, Any]) -> tuple[str, int]:

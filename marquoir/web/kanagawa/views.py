@@ -14,7 +14,6 @@ from marquoir.errors import TableError
 from marquoir.games.kanagawa.table import Table
 from marquoir.web import drafts
 from marquoir.web.documents import BadDocument, bad_document_page, document_or_400, index_in, read_document
-from marquoir.web.entries import Shown
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.pages import (
     check_diploma_ticks,
@@ -25,6 +24,7 @@ from marquoir.web.kanagawa.pages import (
     sheet_players,
 )
 from marquoir.web.kanagawa.picker import detailed_parts, detailed_step, kept_fields, render_detailed
+from marquoir.web.plug import Shown
 
 bp = Blueprint("kanagawa", __name__)
 

@@ -7,15 +7,12 @@
     if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn);
   }
 
-  // New game: show only the names of the players at the table, the families only for a Yokai game, the goal
-  // colours only for Bonsai (and Kanagawa's rule options and words only for Kanagawa).
+  // New game: show only the names of the players at the table, and of each game's setup and words only those of
+  // the game chosen (an element with data-choices="a b" is shown when the game choice checked is a or b).
   function newGame() {
     var form = document.getElementById("new-game");
     if (!form) return;
     var count = form.querySelector("[name=player_count]");
-    var families = document.getElementById("families");
-    var goals = document.getElementById("goal-colours");
-    var options = document.getElementById("kanagawa-options");
     var noGoals = form.querySelector("[name=no_goals]");
     function update() {
       var n = parseInt(count.value, 10) || 2;
@@ -23,13 +20,10 @@
         field.hidden = parseInt(field.dataset.seat, 10) > n;
       });
       var chosen = form.querySelector("[name=game]:checked");
-      var game = chosen ? chosen.value : "base";
-      var bonsai = game === "bonsai";
-      if (families) families.hidden = game !== "yokai";
-      if (goals) goals.hidden = !bonsai;
-      if (options) options.hidden = bonsai;
-      form.querySelectorAll(".for-kanagawa").forEach(function (el) { el.hidden = bonsai; });
-      form.querySelectorAll(".for-bonsai").forEach(function (el) { el.hidden = !bonsai; });
+      var choice = chosen ? chosen.value : "";
+      form.querySelectorAll("[data-choices]").forEach(function (el) {
+        el.hidden = el.dataset.choices.split(" ").indexOf(choice) < 0;
+      });
       form.querySelectorAll(".or").forEach(function (el) { el.hidden = true; });
       if (noGoals) {
         form.querySelectorAll("[name=goal_colours]").forEach(function (box) {

@@ -2,7 +2,7 @@
 
 A functional core: :func:`simulate_game` plays one game from a seed and returns a :class:`GameResult`;
 :func:`summarise` turns results into a :class:`Summary` with a plain-text rendering. Writing files and drawing the
-progress bar are the command's business (:mod:`marquoir.games.kanagawa.engine.commands`).
+progress bar are the command's business (:mod:`marquoir.games.kanagawa.commands`).
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from marquoir.core.sheet import Gettext, ReminderGroup, ReminderLine, Row
 from marquoir.games.kanagawa.catalogue import Catalogue, Diploma, catalogue
 from marquoir.games.kanagawa.naming import diploma_id_text, diploma_text
 from marquoir.games.kanagawa.table import Table
@@ -14,21 +15,15 @@ from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
     CATEGORIES,
     EXPANSION_FAMILIES,
-    GAME,
     STUDIO_DIPLOMA_FAMILIES,
 )
+from marquoir.games.kanagawa.vocabulary import (
+    CATEGORY_LABELS as GAME_LABELS,
+)
 from marquoir.i18n import N_
-from marquoir.reports.sheets.layout import Gettext, ReminderGroup, ReminderLine, Row
 
 #: Row labels of the sheet, in the paper sheet's order.
-CATEGORY_LABELS: Mapping[str, str] = {
-    "print_cards": N_("Print cards"),
-    "season_chain": N_("Longest season chain"),
-    "harmony": N_("Harmony symbols"),
-    "diplomas": N_("Diplomas"),
-    "grand_master": N_("Grand Master"),
-    "yokai": N_("Yokai"),
-}
+CATEGORY_LABELS: Mapping[str, str] = {**GAME_LABELS, "season_chain": N_("Longest season chain")}
 #: Row labels of the blank sheet where they differ (the Grand Master row is counted twice: rules FR, section 3).
 BLANK_LABELS: Mapping[str, str] = {**CATEGORY_LABELS, "grand_master": N_("Grand Master ×2")}
 #: How each row is counted, printed under its label.
@@ -93,9 +88,6 @@ def _rows(yokai: bool, gettext: Gettext, labels: Mapping[str, str]) -> list[Row]
 class KanagawaSheet:
     """The Kanagawa sheet; a blank one takes the option ``yokai`` (the expansion's rows and Diplomas)."""
 
-    game = GAME
-    min_players = 2
-    max_players = 4
     reminder_title = N_("Diploma tiles")
     total_hint = N_("Most points wins; a tie shares the victory")
     category_labels = CATEGORY_LABELS

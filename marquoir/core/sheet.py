@@ -1,7 +1,8 @@
 """What a printed sheet of one game shows, as values: its titles, rows (label and how the row is counted), the
 reminder of the game's scoring tiles, and what each player column lists besides the figures.
 
-Each game has one :class:`SheetLayout` (``marquoir/reports/sheets/<game>.py``); the renderer in
+Each game has one :class:`SheetLayout` (``marquoir/games/<game>/sheet.py``, given by its
+:meth:`~marquoir.core.game.Game.sheet_layout`); the renderer in
 :mod:`marquoir.reports.sheets` lays any of them out on the same page. Every word is marked for the ``sheets``
 message domain and translated by the renderer's ``gettext``.
 """
@@ -11,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from marquoir.core.paper import PAPERS as PAPERS
 
 Gettext = Callable[[str], str]
 
@@ -47,9 +50,6 @@ class ReminderGroup:
 class SheetLayout(Protocol):
     """One game's printed sheet."""
 
-    game: str
-    min_players: int
-    max_players: int
     #: The reminder's heading ("Diploma tiles", "Goal tiles").
     reminder_title: str
     #: Under the Total row of a blank sheet: who wins, how ties go.

@@ -7,27 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from marquoir.core.sheet import Gettext, ReminderGroup, ReminderLine, Row
 from marquoir.games.bonsai.catalogue import catalogue
 from marquoir.games.bonsai.table import Table
 from marquoir.games.bonsai.vocabulary import (
     CATEGORIES,
-    GAME,
+    CATEGORY_LABELS,
     GOAL_COLOURS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     PARCHMENT_NAMES,
 )
 from marquoir.i18n import N_
-from marquoir.reports.sheets.layout import Gettext, ReminderGroup, ReminderLine, Row
 
-#: Row labels of the sheet, in the paper sheet's order.
-CATEGORY_LABELS: Mapping[str, str] = {
-    "leaves": N_("Leaves"),
-    "flowers": N_("Flowers"),
-    "fruits": N_("Fruits"),
-    "parchments": N_("Parchments"),
-    "goals": N_("Goals"),
-}
 #: How each row is counted, printed under its label.
 CATEGORY_HINTS: Mapping[str, str] = {
     "leaves": N_("3 per leaf tile"),
@@ -55,12 +45,9 @@ CREDIT = N_("Bonsai, a game by Cranio Creations (French edition Gigamic). Sheet 
 class BonsaiSheet:
     """The Bonsai sheet, for 1 to 4 players."""
 
-    game = GAME
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
     reminder_title = N_("Goal tiles and Parchments")
     total_hint = N_("Most points wins; a tie goes to the player farthest from the first player")
-    category_labels = CATEGORY_LABELS
+    category_labels: Mapping[str, str] = CATEGORY_LABELS
 
     def blank_title(self, options: Mapping[str, Any], gettext: Gettext) -> str:
         return gettext(N_("Bonsai score sheet"))
