@@ -54,9 +54,9 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if args.table is not None:
         options = [f"--{o}" for o in _sheet_options() if getattr(args, o)]
         if args.players is not None or options or args.game is not None:
-            flags = ["--game", "--players", *_sheet_options(dashes=True)]
+            names = ["--game", "--players", *_sheet_options(dashes=True)]
             raise UsageError(
-                f"{', '.join(flags[:-1])} and {flags[-1]} are for a blank sheet; a table's sheet takes them from the "
+                f"{', '.join(names[:-1])} and {names[-1]} are for a blank sheet; a table's sheet takes them from the "
                 "table"
             )
         html = render_filled_sheet(read_table(args.table), lang=args.lang, paper=paper)

@@ -17,11 +17,12 @@ from marquoir.core.reader import MAX_DOCUMENT_CHARS
 from marquoir.document import load_table, table_to_document
 from marquoir.errors import TableError
 from marquoir.games import GAMES
+from marquoir.i18n import get_language
 from marquoir.storage import Group, get_group, get_group_by_token, names_of
 from marquoir.web import drafts
 from marquoir.web.db import get_engine, get_game_or_404
 from marquoir.web.forms import ImportForm, NewGameBase, NewGameForm, rematch_data
-from marquoir.web.i18n import _, get_language
+from marquoir.web.i18n import _
 from marquoir.web.plug import Shown, plugs
 from marquoir.web.render import error_page
 from marquoir.web.security import carries_edit_token

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wtforms import BooleanField
-from wtforms.fields.choices import SelectChoice
+from wtforms import BooleanField, SelectChoice  # type: ignore[attr-defined]  # (types-WTForms lacks it)
 
 from marquoir.games.bonsai.game import BONSAI
 from marquoir.games.bonsai.table import DetailedPlayer, Table

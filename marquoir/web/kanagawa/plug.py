@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wtforms import BooleanField
-from wtforms.fields.choices import SelectChoice
+from wtforms import BooleanField, SelectChoice  # type: ignore[attr-defined]  # (types-WTForms lacks it)
 
 from marquoir.games.kanagawa.game import KANAGAWA
 from marquoir.games.kanagawa.table import DetailedPlayer, Table
