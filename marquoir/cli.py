@@ -68,6 +68,21 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 3 if args.deep and extra.get("reachable", True) is None else 0
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from marquoir.games import GAMES
+    from marquoir.i18n import _
+
+    games = [GAMES[args.game]] if args.game else [g for g in GAMES.values() if g.decisions]
+    for index, game in enumerate(games):
+        if index:
+            print()
+        print(f"{_(game.title)}: {game.decisions_lead and _(game.decisions_lead)}".rstrip(": "))
+        for decision in game.decisions:
+            option = f" (rule option {decision.option})" if decision.option else ""
+            print(f"{decision.number:3}. {_(decision.text)}{option}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     from marquoir.games import GAMES
 
@@ -94,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
         '3 undecided in the time bound; --json adds "reachable": true, false or null)',
     )
     p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("rules", help="the rule decisions the calculator applies where the rules are silent")
+    p.add_argument("--game", choices=list(GAMES), help="one game's (default: every game's)")
+    p.set_defaults(func=cmd_rules)
 
     for register in _extra_commands():
         register(sub)

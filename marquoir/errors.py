@@ -2,7 +2,7 @@
 
 Three kinds of trouble, three channels, as python-chess keeps them: a document that cannot be read raises
 :class:`TableError`; a forbidden move in the rules engine raises :class:`RuleError`; an impossible but readable
-table raises nothing and is reported by :func:`marquoir.games.kanagawa.legality.check`.
+table raises nothing and is reported by :func:`marquoir.legality.check` (each game's legality pass).
 """
 
 from __future__ import annotations

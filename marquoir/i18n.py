@@ -9,7 +9,7 @@ nothing is global. Catalogues are Babel ``.po`` files under ``marquoir/locale/<l
 one domain per area (``core``, ``sheets``, ``web``); the build compiles them (``make catalogues``), and an
 installation that skipped it compiles the ``.po`` in memory at first use, so nothing is written at run time.
 
-French uses the game's own words (Kanagawa French rules; games/kanagawa/data/SOURCES.md): Estampe, Atelier, Diplôme,
+French uses each game's own words, as its French rules write them (its ``data/SOURCES.md``): Estampe, Atelier, Diplôme,
 Grand Maître, pion Assistant, jeton Orage, Pinceau, Paysage, Saison.
 """
 

@@ -1,7 +1,8 @@
 """The legality check of any game: everything that makes a finished table impossible, all at once, from the
 table's game (each game's pass names its issue codes and the rules behind them).
 
-Legal is not reachable: a game may have a deeper question (Kanagawa: ``marquoir check --deep``).
+Legal is not reachable: a game may have a deeper question (:attr:`~marquoir.core.game.Game.has_deep_check`:
+``marquoir check --deep``).
 """
 
 from __future__ import annotations

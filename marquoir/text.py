@@ -42,7 +42,7 @@ def render_score_table(report: ScoreReport, explain: bool = False) -> str:
         lines.append("\n" + _("Shared victory: {names}").format(names=", ".join(winners)))
     lines += list(report.notes)
     if explain:
-        # The rows this table has (a base Kanagawa game has no Yokai row), and any other a player scored in.
+        # The rows this table has (a game may leave out a row it does not use), and any other a player scored in.
         shown = game.categories_of(report.table) if report.table is not None else game.categories
         for player in players:
             lines.append(f"\n{player.name}")

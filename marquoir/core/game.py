@@ -50,12 +50,13 @@ class RuleOption(NamedTuple):
 
 class Decision(NamedTuple):
     """How the calculator reads a rule where the rules are silent, ambiguous or contradict each other: written once,
-    as data in the game's package, and rendered on the rules page. ``number`` is how ``SOURCES.md`` and docstrings
-    cite it; ``title`` and ``text`` are marked for translation (the web domain holds them)."""
+    as data in the game's package (``decisions.py``), shown on the rules page and by ``marquoir rules``. ``number`` is
+    how ``SOURCES.md`` and docstrings cite it; ``text`` is marked for translation; ``option`` names the rule option
+    (:class:`RuleOption`) that lets a table read the rule the other way, if any."""
 
     number: int
-    title: str
     text: str
+    option: str | None = None
 
 
 class Game:
@@ -81,6 +82,9 @@ class Game:
     editions: Mapping[str, str] = {}
     #: The rule options a table may set (document ``rules``), with the decision each comes from.
     options: tuple[RuleOption, ...] = ()
+    #: The rule decisions, in their order (:class:`Decision`), and the sentence the rules page opens them with.
+    decisions: tuple[Decision, ...] = ()
+    decisions_lead: str = ""
     #: The printed blank sheet's options (``sheet --NAME``, the print page's boxes): name → what it adds.
     sheet_options: Mapping[str, str] = {}
     #: Modules with a ``register_commands(subparsers)`` adding this game's own ``marquoir`` commands.
@@ -91,6 +95,8 @@ class Game:
     export_columns: tuple[str, ...] = ()
     #: Whether :meth:`deep_check` asks a deeper question than the legality pass.
     has_deep_check: bool = False
+    #: Who made the game, as the footer of every page credits it (marked for translation); ``""`` for none.
+    credit: str = ""
     #: BoardGameGeek's id and year of publication for the game (BG Stats matches plays by them); 0 when unknown.
     bgg_id: int = 0
     bgg_year: int = 0

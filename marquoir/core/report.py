@@ -28,9 +28,9 @@ class PlayerScore(NamedTuple):
     #: Writes the explanations in the current language.
     explain: Callable[[], dict[str, str]]
     rank: int = 0
-    #: The game's own figures behind the breakdown (Kanagawa: the season chain).
+    #: The game's own figures behind the breakdown (a season chain, say).
     detail: Any = None
-    #: What the game adds to this player's JSON report (Kanagawa: ``storms``; Bonsai: ``tie_break``).
+    #: What the game adds to this player's JSON report (placed tokens, a tie-break).
     extra: Mapping[str, Any] = _EMPTY
     #: Language → the explanations written in it.
     explained: dict[str, dict[str, str]] | None = None
@@ -69,8 +69,8 @@ class ScoreReport:
     winners: tuple[str, ...]
     table: Any = field(repr=False, compare=False)
     find_issues: Callable[[], Iterable[Issue]] = field(repr=False, compare=False)
-    game: str = "kanagawa"
-    #: What the game adds to the JSON report (Bonsai solo tables: ``solo_levels``).
+    game: str
+    #: What the game adds to the JSON report (a solo game's levels, say).
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
     #: Writes, in the current language, what a person should know about the ranking (a tie broken by turn
     #: order, a shared victory), one sentence each.

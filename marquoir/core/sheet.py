@@ -50,6 +50,8 @@ class ReminderGroup:
 class SheetLayout(Protocol):
     """One game's printed sheet."""
 
+    #: CSS of this game's sheet, after the shared stylesheet (``templates/sheets/sheet.css``); ``""`` for none.
+    css: str
     #: The reminder's heading ("Diploma tiles", "Goal tiles").
     reminder_title: str
     #: Under the Total row of a blank sheet: who wins, how ties go.

@@ -8,7 +8,7 @@ The file written here, every field of it (an object; the order of the arrays doe
       "about": "This is a Play file that can be read by Board Game Stats. …",
       "plays": [
         {"uuid": "…", "playDate": "2026-01-05 20:00:00", "entryDate": "…", "modificationDate": "…",
-         "gameRefId": 1, "locationRefId": 1, "durationMin": 45, "comments": "…", "board": "Yokai",
+         "gameRefId": 1, "locationRefId": 1, "durationMin": 45, "comments": "…", "board": "…",
          "ignored": false, "manualWinner": false, "rounds": 0, "usesTeams": false, "rating": 0,
          "scoringSetting": 0, "playImages": "[]",
          "playerScores": [{"playerRefId": 1, "score": "42", "winner": true, "rank": 1, "seatOrder": 1,
@@ -16,7 +16,7 @@ The file written here, every field of it (an object; the order of the arrays doe
         …],
       "players": [{"id": 1, "uuid": "…", "name": "Aiko", "isAnonymous": false, "modificationDate": "…"}, …],
       "locations": [{"id": 1, "uuid": "…", "name": "Chez Aiko", "modificationDate": "…"}, …],
-      "games": [{"id": 1, "uuid": "…", "name": "Kanagawa", "bggId": 0, "bggYear": 0, "highestWins": true,
+      "games": [{"id": 1, "uuid": "…", "name": "…", "bggId": 0, "bggYear": 0, "highestWins": true,
                  "noPoints": false, "cooperative": false, "usesTeams": false, "modificationDate": "…"}, …]
     }
 
@@ -25,7 +25,8 @@ The file written here, every field of it (an object; the order of the arrays doe
   place's name and the game's name, so the same play exported twice has the same ``uuid`` (the app can tell a play
   it holds already), and a player merged in a group is one player here.
 - ``locationRefId`` and ``durationMin`` are left out of a play whose place or duration was not recorded;
-  ``comments`` holds the notes; ``board`` says ``Yokai`` for a Kanagawa game with the expansion.
+  ``comments`` holds the notes; ``board`` names the expansions the game was played with
+  (:meth:`~marquoir.core.game.Game.expansions`).
 - A score is text (``"42"``), as the app writes it; ``rank`` is the place (a tie shares it); ``seatOrder`` the seat
   from 1, in the order the table lists the players.
 - ``bggId`` is 0 (unknown): the app matches a game by its name, then remembers the match.

@@ -17,7 +17,7 @@ from typing import Any
 from babel.dates import format_date
 
 from marquoir.core.report import ScoreReport
-from marquoir.games import get_game
+from marquoir.games import first_game, get_game
 from marquoir.reports.i18n import Gettext, check_lang, gettext_for
 from marquoir.reports.sheets import layout_of
 from marquoir.reports.stats import Result, results
@@ -171,12 +171,12 @@ def results_chart_svg(
 
 
 def game_bars_svg(report: ScoreReport | Mapping[str, Any], *, lang: str = "en", gettext: Gettext | None = None) -> str:
-    """One game as stacked bars: a bar per player, its categories stacked up from zero, negative figures (Yokai
+    """One game as stacked bars: a bar per player, its categories stacked up from zero, negative figures (penalty
     tokens, crossed Harmony symbols) stacked down from zero, the total printed above the bar."""
     _ = gettext or gettext_for(check_lang(lang))
     data = report.to_json() if isinstance(report, ScoreReport) else report
     players = data["players"]
-    game = str(data.get("game", "kanagawa"))
+    game = str(data.get("game") or first_game().name)
     categories = get_game(game).categories
     labels = layout_of(game).category_labels
     colours = dict(zip(categories, CATEGORY_COLOURS, strict=False))

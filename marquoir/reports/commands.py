@@ -1,8 +1,9 @@
 """The ``sheet``, ``export`` and ``import`` commands of the ``marquoir`` command line (added through
 ``EXTRA_COMMAND_MODULES``).
 
-``marquoir sheet --players 4 [--yokai] [--lang fr] -o sheet.pdf`` prints a blank sheet; ``marquoir sheet TABLE -o
-result.pdf`` the filled sheet of a table document; an output ending in ``.html`` gets the HTML instead of the PDF.
+``marquoir sheet --players 4 [--game G] [--OPTION] [--lang fr] -o sheet.pdf`` prints a blank sheet; ``marquoir
+sheet TABLE -o result.pdf`` the filled sheet of a table document; an output ending in ``.html`` gets the HTML
+instead of the PDF.
 ``marquoir export --csv FILE [--database URL]`` writes every saved game as CSV, ``marquoir export --json FILE``
 every game with its history, dates, links and groups (a backup), ``marquoir export --bgstats FILE`` every game as
 a play file for the BG Stats app (:mod:`marquoir.reports.bgstats`); they stream, in constant memory. ``marquoir import

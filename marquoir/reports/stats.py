@@ -1,11 +1,11 @@
 """Statistics per player name and game over saved games: games played, wins (shared ones counted and shown apart),
-win rate, average and best total, average points per category (for each edition: Kanagawa's base game and its
-Yokai expansion apart), each player's totals over time, and two players' head-to-head.
+win rate, average and best total, average points per category (for each edition of a game apart: a base game, an
+expansion), each player's totals over time, and two players' head-to-head.
 
 Pure functions over values: the players' records and results that :mod:`marquoir.storage.stats` reads from SQL
 (:func:`statistics`), or saved games themselves (:func:`player_statistics`, :func:`results`: the same figures from
 the stored score reports, for a handful of games and for the tests). The same name written with other accents or
-capitals is the same player (:func:`marquoir.storage.name_key`). A tie shares the victory (Kanagawa French rules,
+capitals is the same player (:func:`marquoir.storage.name_key`). A tie shares the victory (as the games' rules say,
 section 4): every player at the top total wins, and such a win is *shared*.
 """
 
@@ -121,8 +121,8 @@ def records_of(games: Iterable[SavedGame], kind: Kind = ALL_GAMES) -> list[Playe
 
 
 def player_statistics(games: Iterable[SavedGame]) -> list[PlayerStats]:
-    """The record of every player name in every game they played (a player's Bonsai record stands apart from their
-    Kanagawa one: the categories and the scales differ), most games first (then by name key and game)."""
+    """The record of every player name in every game they played (a player's record in one game stands apart from
+    their record in another: the categories and the scales differ), most games first (then by name key and game)."""
     return statistics(records_of(games))
 
 

@@ -4,7 +4,7 @@ JSON document that is written and read one game at a time.
 ::
 
     {"format": "marquoir-backup", "version": 2, "exported_at": "…", "count": 2, "games": [
-    {"game": "kanagawa", "share_token": "…", "edit_token": "…", "played_at": "…", "created_at": "…",
+    {"game": "<game>", "share_token": "…", "edit_token": "…", "played_at": "…", "created_at": "…",
      "updated_at": "…", "versions": [{"version": 1, "saved_at": "…", "document": {…}, "report": {…},
      "played_at": "…", "place": "…", "duration_min": 45, "notes": "…"}, …],
      "group": {"token": "…", "name": "…", "created_at": "…", "players": [["aiko t", "aiko", null], …]}},

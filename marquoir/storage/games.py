@@ -3,7 +3,7 @@
 Values in, values out: every function takes the engine from :func:`marquoir.storage.open_database` and plain
 values (a table and the score report its caller computed, an id, a token) and returns frozen values: storage never
 scores. A game is stored as its table document (``marquoir/data/table-format.md``) with that score report, says
-which game it is (``game``: Kanagawa, Bonsai…), which group it belongs to (none: the pool everyone lists;
+which game it is (``game``: the registry's name of it), which group it belongs to (none: the pool everyone lists;
 :mod:`marquoir.storage.groups`), and the details people recorded (:class:`Details`: place, duration, notes; the
 date played is ``played_at``), which each version keeps with its table. Each game has two unguessable tokens
 (:func:`secrets.token_urlsafe`): the *share* token opens it read-only, the *edit* token is needed to correct or

@@ -9,7 +9,7 @@
   duration in minutes, notes; the date played is ``played_at``).
 - ``game_players``: the players of each game's current version (name as typed, the key of the player it counts
   as, total, rank, winner, whether the win was shared, the points of each category), with the game's group (0:
-  none), game, edition (``base``/``yokai`` for Kanagawa, empty for a game of one edition), number of players and
+  none), game, edition (a key of the game's editions, empty for a game of one edition), number of players and
   date of play copied from ``games`` so that a player's results over time, the search and the filtered statistics
   read one index, never the documents.
 - ``player_stats``: each player's record in each group (0: outside any group), game, edition and number of players,
@@ -71,7 +71,7 @@ games = sa.Table(
     "games",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("game", sa.String(32), nullable=False, index=True, server_default="kanagawa"),
+    sa.Column("game", sa.String(32), nullable=False, index=True),  # every row gives its game (migration 0002)
     sa.Column("share_token", sa.String(64), nullable=False, unique=True),
     sa.Column("edit_token", sa.String(64), nullable=False, unique=True),
     sa.Column("played_at", sa.DateTime(timezone=True), nullable=False, index=True),

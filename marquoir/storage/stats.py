@@ -49,7 +49,7 @@ RecordKey = tuple[int, str, str, int, str]
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """Which games a record counts: one edition (``base``, ``yokai``; ``*`` any) and one number of players (0:
+    """Which games a record counts: one edition (a key of the game's editions; ``*`` any) and one number of players (0:
     any)."""
 
     edition: str = ANY_EDITION

@@ -4,9 +4,9 @@ sent per step, compressed"; ``make run`` serves with waitress, which does not co
 Compressed, when the client sends ``Accept-Encoding: gzip`` (RFC 9110, section 12.5.3; always with ``Vary:
 Accept-Encoding``, section 12.5.5, so that a cache keeps both forms apart):
 
-- the JSON answers of the pages' scripts, the ``…/live`` routes (``/detailed/live``, ``/bonsai/tiles/live``): one
+- the JSON answers of the pages' scripts, the ``…/live`` routes of the games' entry pages: one
   step of an entry, 13–34 KB of parts before compression. They carry no secret: the parts are drawn without the
-  form's CSRF field and the draft's id is not in them (``picker.detailed_parts``, ``bonsai.views.live``); and their
+  form's CSRF field and the draft's id is not in them (each game's live step); and their
   routes are POSTs that CSRF protection refuses from another site, so a page elsewhere cannot make a browser send
   chosen text to them;
 - the static files: stylesheets, scripts and SVG icons, which hold nothing but the site's own text.

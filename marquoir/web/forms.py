@@ -284,7 +284,7 @@ class TableForm(FlaskForm):
 
 def check_tile_ticks(form: Any, tiles: Sequence[tuple[str, str]], names: Sequence[str], one_per_group: str) -> bool:
     """The ticks of a sheet's scoring tiles, each ``(field, group)``: a tile exists once, so one player at most
-    holds it, and a player holds at most one tile of each group (a Kanagawa Diploma's family, a Bonsai goal's
+    holds it, and a player holds at most one tile of each group (a Diploma's family, a goal's
     colour; ``one_per_group`` says so). Errors go beside the ticks; false when any was found."""
     ok = True
     entries = form.players.entries

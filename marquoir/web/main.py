@@ -62,7 +62,6 @@ def _home(
         group=group,
         names=names,
         import_failed=import_failed,
-        plugs=plugs(),
         game_titles=format_list([_(GAMES[name].title) for name in plugs()], style="or", locale=get_language()),
         player_ranges=" ".join(
             _("%(game)s: %(least)d to %(most)d players.") % {

@@ -56,8 +56,10 @@ class WebPlug:
       typed); ``resendable``: paths whose forms may be offered back after a CSRF refusal (they change nothing);
       ``limits``: its endpoints' rate limits per client (endpoint → "N/minute;M/day").
     - ``home_template``: a partial the home page shows after the new-game form (a dispute checker), or ``None``;
-      it finds what ``home_context()`` gives under ``home``; ``stylesheets``: static files the home page links
-      for the game's part of the form.
+      it finds what ``home_context()`` gives under ``home``; ``stylesheets``: static files (endpoint, file name)
+      the home page links for the game's part of the form; ``nav``: links the menu of every page shows (endpoint,
+      label);
+      ``rules_template``: what the rules page says of the game after its decisions and options.
     """
 
     blueprint: Blueprint
@@ -77,7 +79,9 @@ class WebPlug:
     limits: Mapping[str, str] = field(default_factory=dict)
     home_template: str | None = None
     home_context: Callable[[], dict[str, Any]] = dict
-    stylesheets: tuple[str, ...] = ()
+    stylesheets: tuple[tuple[str, str], ...] = ()
+    nav: tuple[tuple[str, Any], ...] = ()
+    rules_template: str | None = None
 
 
 def _plug_of(module: str) -> WebPlug:

@@ -24,6 +24,7 @@ from marquoir.web.documents import dump
 from marquoir.web.editing import editing, editing_fields
 from marquoir.web.forms import TableForm
 from marquoir.web.i18n import _, _l
+from marquoir.web.plug import plugs
 
 _PLAYER_FIELD = re.compile(r"^players\[(\d+)\](?:\.(.*))?$")
 
@@ -181,5 +182,6 @@ def init_app(app: Flask) -> None:
         editing_fields=editing_fields,
         game_title=lambda game: _(game.title),
         most_players=most_players,
+        plugs=plugs,
     )
     app.jinja_env.filters["ordinal"] = ordinal

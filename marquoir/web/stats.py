@@ -1,12 +1,13 @@
 """Statistics pages — of the games saved outside any group (``/stats``) and of each group (``/g/<token>/stats``):
 every player's record in each game, one player's record in one game (by category, for each edition apart), the
 head-to-head of two players, and the totals over time as SVG charts drawn on the server. Filters choose the game,
-the edition (Kanagawa's base game or its Yokai expansion), the number of players and a period.
+the edition (a game's :attr:`~marquoir.core.game.Game.editions`: a base game or an expansion), the number of
+players and a period.
 
 The records and results come from storage's SQL (:mod:`marquoir.storage.stats`, :mod:`marquoir.storage.results`),
 the figures from :mod:`marquoir.reports.stats` and the charts from :mod:`marquoir.reports.charts`; a player's
-Bonsai record stands apart from their Kanagawa one (other categories, other scales), and a shared win is counted as
-a win and shown as shared.
+record in one game stands apart from their record in another (other categories, other scales), and a shared win
+is counted as a win and shown as shared.
 
 Every request reads a bounded amount, however many games are saved: without a period, a page of records per game
 (at most :data:`LISTED_PLAYERS`, most games first: the search finds the others), whichever edition and number of

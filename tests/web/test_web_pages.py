@@ -76,7 +76,7 @@ def test_home_has_labelled_inputs(client: FlaskClient) -> None:
 
 def test_rules_page_lists_the_15_decisions_and_the_options(client: FlaskClient) -> None:
     page = client.get("/rules").get_data(as_text=True)
-    decisions = page.split('<ol class="decisions">')[1].split("</ol>")[0]
+    decisions = page.split('<ol class="decisions kanagawa-decisions">')[1].split("</ol>")[0]
     assert decisions.count("<li>") == 15
     assert "storm_on_start_tile" in page and "joker_counts_for_identical_landscapes" in page
     assert decisions.count("grand_master_passes_at_end") == 1  # decision 14 names its option

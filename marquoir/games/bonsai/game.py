@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from marquoir.core.game import Game
 from marquoir.games.bonsai.codes import CODES
+from marquoir.games.bonsai.decisions import DECISIONS
 from marquoir.games.bonsai.vocabulary import (
     CATEGORIES,
     CATEGORY_LABELS,
@@ -56,6 +57,12 @@ class Bonsai(Game):
     categories = CATEGORIES
     category_labels: Mapping[str, str] = CATEGORY_LABELS
     codes = CODES
+    credit = N_("Bonsai is a game by Cranio Creations (French edition Gigamic).")
+    decisions = DECISIONS
+    decisions_lead = N_(
+        "Where the rules of Bonsai (the French overview and the official rules) speak, Marquoir follows them; where "
+        "they are silent, these decisions stand."
+    )
     web_module = "marquoir.web.bonsai.plug"
     export_columns = ("goal_colours", "goal_tiles")
 

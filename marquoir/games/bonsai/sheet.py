@@ -45,6 +45,8 @@ CREDIT = N_("Bonsai, a game by Cranio Creations (French edition Gigamic). Sheet 
 class BonsaiSheet:
     """The Bonsai sheet, for 1 to 4 players."""
 
+    #: A reminder of 15 goal tiles and 7 Parchments: rows a little lower keep the sheet on one page.
+    css = ".blank table.scores td.points { height: 13mm; }"
     reminder_title = N_("Goal tiles and Parchments")
     total_hint = N_("Most points wins; a tie goes to the player farthest from the first player")
     category_labels: Mapping[str, str] = CATEGORY_LABELS

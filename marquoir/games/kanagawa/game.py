@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from marquoir.core.game import Game, RuleOption
 from marquoir.games.kanagawa.codes import CODES
+from marquoir.games.kanagawa.decisions import DECISIONS
 from marquoir.games.kanagawa.rules import Rules
 from marquoir.games.kanagawa.vocabulary import (
     ANIMALS,
@@ -75,11 +76,17 @@ class Kanagawa(Game):
         RuleOption("grand_master_passes_at_end", N_("The Assistant’s holder takes the Grand Master at the end"),
                    _DEFAULTS.grand_master_passes_at_end, "14"),
     )
+    decisions = DECISIONS
+    decisions_lead = N_(
+        "Where the rules (the English and French Kanagawa rules, the Yokai rules) speak, Marquoir follows them; where "
+        "they are silent, these decisions stand."
+    )
     sheet_options: Mapping[str, str] = {"yokai": N_("Kanagawa with the Yokai expansion (its rows and Diplomas)")}
     command_modules = ("marquoir.games.kanagawa.commands",)
     web_module = "marquoir.web.kanagawa.plug"
     export_columns = ("edition", "families", "diploma_tiles")
     has_deep_check = True
+    credit = N_("Kanagawa is a game by Bruno Cathala and Charles Chevallier, published by IELLO.")
     #: BoardGameGeek's entry of Kanagawa (boardgamegeek.com/boardgame/200147), published 2016.
     bgg_id = 200147
     bgg_year = 2016

@@ -88,6 +88,16 @@ def _rows(yokai: bool, gettext: Gettext, labels: Mapping[str, str]) -> list[Row]
 class KanagawaSheet:
     """The Kanagawa sheet; a blank one takes the option ``yokai`` (the expansion's rows and Diplomas)."""
 
+    #: A sheet of 6 rows (with the expansion) lists every family's tiles too: lower rows, a tighter list.
+    css = (
+        ".blank.rows-6 table.scores td.points, .blank.rows-6 table.scores tr.total td { height: 9mm; } "
+        ".blank.rows-6 .diploma-group td { padding: 0.3mm 1mm; font-size: 7.5pt; } "
+        ".blank.rows-6 .diploma-group h3 { margin-bottom: 0.5mm; font-size: 9.5pt; } "
+        ".blank.rows-6 .diploma-group { width: 32.5%; padding-bottom: 1mm; } "
+        ".blank.rows-6 table.scores th, .blank.rows-6 table.scores td { padding: 0.8mm 2mm; } "
+        ".blank.rows-6 h2 { margin: 3mm 0 1.5mm; } "
+    )
+
     reminder_title = N_("Diploma tiles")
     total_hint = N_("Most points wins; a tie shares the victory")
     category_labels = CATEGORY_LABELS

@@ -130,7 +130,7 @@ def render_blank_sheet(
 ) -> str:
     """The HTML of a blank score sheet of ``game`` (default: the registry's first) for ``players`` players: one row
     per category, a column per player (headed by ``names`` when given), and the game's scoring tiles as a reminder.
-    ``options`` (or ``flags``: ``yokai=True``) are the game's sheet options
+    ``options`` (or ``flags``, one keyword each) are the game's sheet options
     (:attr:`~marquoir.core.game.Game.sheet_options`, such as an expansion's rows); those of other games are not this
     sheet's and change nothing.
 
@@ -153,6 +153,7 @@ def render_blank_sheet(
         lang=lang,
         paper=paper,
         title=layout.blank_title(chosen, _),
+        layout_css=layout.css,
         credit=layout.credit(_),
         total_hint=_(layout.total_hint),
         rows=layout.blank_rows(chosen, _),
@@ -247,6 +248,7 @@ def render_filled_sheet(
         lang=lang,
         paper=paper,
         title=title or layout.filled_title(table, _),
+        layout_css=layout.css,
         credit=layout.credit(_),
         played=format_date(played_at, lang) if played_at else "",
         meta=layout.meta(table, _),

@@ -97,5 +97,6 @@ PLUG = WebPlug(
     entry_form=entry_form,
     entry_paths=frozenset({"/bonsai/sheet", "/bonsai/tiles"}),
     resendable=("/bonsai/sheet", "/bonsai/tiles"),
-    stylesheets=("bonsai.css",),
+    rules_template="bonsai/_rules.html",
+    stylesheets=(("bonsai.static", "bonsai.css"),),
 )

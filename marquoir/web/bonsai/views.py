@@ -28,7 +28,7 @@ from marquoir.web.i18n import _
 from marquoir.web.plug import Shown
 from marquoir.web.render import error_page
 
-bp = Blueprint("bonsai", __name__, url_prefix="/bonsai")
+bp = Blueprint("bonsai", __name__, url_prefix="/bonsai", static_folder="static", static_url_path="/static")
 
 
 @bp.app_template_global("bonsai_pot")

@@ -146,5 +146,7 @@ PLUG = WebPlug(
     resendable=("/sheet", "/detailed", "/diplomas", "/reach"),
     limits={"kanagawa.reach": "20/minute;600/day"},
     home_template="kanagawa/_home.html",
+    rules_template="kanagawa/_rules.html",
+    nav=(("kanagawa.diplomas_on_the_spot", _l("Diploma checker")),),
     home_context=lambda: {"base": BASE_FAMILIES, "expansion": EXPANSION_FAMILIES, "names": FAMILY_NAMES},
 )

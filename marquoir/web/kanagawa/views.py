@@ -26,7 +26,7 @@ from marquoir.web.kanagawa.pages import (
 from marquoir.web.kanagawa.picker import detailed_parts, detailed_step, kept_fields, render_detailed
 from marquoir.web.plug import Shown
 
-bp = Blueprint("kanagawa", __name__)
+bp = Blueprint("kanagawa", __name__, static_folder="static", static_url_path="/static/kanagawa")
 
 
 def _kanagawa_game(text: str | None) -> tuple[dict[str, Any], Table]:
