@@ -11,6 +11,7 @@ starts it again, and pages come in both languages.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -224,3 +225,30 @@ def test_the_backup_restores_it_and_bg_stats_reads_it(
     exported = json.loads(plays.read_text(encoding="utf-8"))
     assert [g["name"] for g in exported["games"]] == [GAMES[name].title]
     assert len(exported["plays"][0]["playerScores"]) == len(_sample(name)["players"])
+
+
+# ---------------------------------------------------------------- the rule decisions, written once
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_every_decision_has_its_sources_under_its_number(name: str) -> None:
+    """A game's decisions are data (``decisions.py``); its ``SOURCES.md`` gives each one's sources and reasons,
+    numbered alike, and no more of them."""
+    game = GAMES[name]
+    sources = (ROOT / "marquoir" / "games" / name / "data" / "SOURCES.md").read_text(encoding="utf-8")
+    section = sources.split("## Rule decisions", 1)[1].split("\n## ", 1)[0]
+    numbered = [int(n) for n in re.findall(r"^(\d+)\. ", section, re.MULTILINE)]
+    assert [d.number for d in game.decisions] == list(range(1, len(game.decisions) + 1))
+    assert numbered == [d.number for d in game.decisions]
+    assert all(d.option in {o.name for o in game.options} for d in game.decisions if d.option)
+
+
+def test_the_rules_page_and_the_command_show_every_decision(client: FlaskClient,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    assert cli(["rules"]) == 0
+    printed = capsys.readouterr().out
+    for game in GAMES.values():
+        for decision in game.decisions:
+            assert decision.text.replace("'", "&#39;").replace('"', "&#34;") in page, decision.text
+            assert f"{decision.number:3}. {decision.text}" in printed

@@ -263,11 +263,15 @@ def detailed_context(
     form: Any = None,
     keep: dict[str, Any] | None = None,
     message: str | None = None,
+    table: Table | None = None,
 ) -> dict[str, Any]:
     """What the detailed entry page of player ``current`` shows, for the whole page and for the parts its script
-    redraws after a step (:data:`LIVE_PARTS`)."""
-    table = parse_table(doc)
-    assert isinstance(table, Table)
+    redraws after a step (:data:`LIVE_PARTS`). ``table`` is ``doc`` read already (a step hands over the table it
+    read: the document is read once a step)."""
+    if table is None:
+        read = parse_table(doc)
+        assert isinstance(read, Table)
+        table = read
     player = table.players[current]
     form_class = player_form_for(table)
     if form is None:
@@ -401,9 +405,9 @@ def detailed_parts(step: DetailedStep) -> dict[str, Any]:
     (:data:`LIVE_PARTS`, HTML), the game (``table``, the document the page carries), the player shown, and for each
     card of the picker who has it on the table (``used``). A step refused keeps the fields as typed."""
     if step.message is None:
-        context = detailed_context(step.doc, step.current, keep=kept_fields(step.form))
+        context = detailed_context(step.doc, step.current, keep=kept_fields(step.form), table=step.table)
     else:
-        context = detailed_context(step.doc, step.current, form=step.form, message=step.message)
+        context = detailed_context(step.doc, step.current, form=step.form, message=step.message, table=step.table)
     names = [*LIVE_PARTS, "custom-card"] if context["is_yokai"] else LIVE_PARTS
     parts = {name: render_template("kanagawa/_entry_parts.html", part=name, **context) for name in names}
     return {
