@@ -83,40 +83,54 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: The commands written here (the others come from :data:`EXTRA_COMMAND_MODULES` and the games).
+CORE_COMMANDS = ("score", "check", "rules")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``marquoir`` parser; ``only`` one of :data:`CORE_COMMANDS` builds that command's alone (what ``main`` does
+    when the command line names one: the other commands' modules are not even imported)."""
     from marquoir.games import GAMES
 
     titles = ", ".join(game.title for game in GAMES.values())
     parser = argparse.ArgumentParser(prog="marquoir", description=f"Score and check finished games ({titles}).")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    p = sub.add_parser("score", help="score a finished table (the score table, or --json)")
-    p.add_argument("file", metavar="FILE", help="table document (JSON); - for standard input")
-    p.add_argument("--json", action="store_true", help="print the JSON score report")
-    p.add_argument("--explain", action="store_true", help="explain every figure")
-    p.set_defaults(func=cmd_score)
-
-    p = sub.add_parser(
-        "check",
-        help="list everything that makes a table impossible (exit 1 when any; with --deep, 3 when undecided)",
-    )
-    p.add_argument("file", metavar="FILE", help="table document (JSON); - for standard input")
-    p.add_argument("--json", action="store_true", help="print the JSON legality report")
-    p.add_argument(
-        "--deep",
-        action="store_true",
-        help='also search for a way the table could have been built (exit 0 reachable, 1 illegal or unreachable, '
-        '3 undecided in the time bound; --json adds "reachable": true, false or null)',
-    )
-    p.set_defaults(func=cmd_check)
-
-    p = sub.add_parser("rules", help="the rule decisions the calculator applies where the rules are silent")
-    p.add_argument("--game", choices=list(GAMES), help="one game's (default: every game's)")
-    p.set_defaults(func=cmd_rules)
-
+    if only in CORE_COMMANDS:
+        _core_commands(sub, only)
+        return parser
+    _core_commands(sub, None)
     for register in _extra_commands():
         register(sub)
     return parser
+
+
+def _core_commands(sub: Any, only: str | None) -> None:
+    from marquoir.games import GAMES
+
+    if only in (None, "score"):
+        p = sub.add_parser("score", help="score a finished table (the score table, or --json)")
+        p.add_argument("file", metavar="FILE", help="table document (JSON); - for standard input")
+        p.add_argument("--json", action="store_true", help="print the JSON score report")
+        p.add_argument("--explain", action="store_true", help="explain every figure")
+        p.set_defaults(func=cmd_score)
+    if only in (None, "check"):
+        p = sub.add_parser(
+            "check",
+            help="list everything that makes a table impossible (exit 1 when any; with --deep, 3 when undecided)",
+        )
+        p.add_argument("file", metavar="FILE", help="table document (JSON); - for standard input")
+        p.add_argument("--json", action="store_true", help="print the JSON legality report")
+        p.add_argument(
+            "--deep",
+            action="store_true",
+            help='also search for a way the table could have been built (exit 0 reachable, 1 illegal or '
+            'unreachable, 3 undecided in the time bound; --json adds "reachable": true, false or null)',
+        )
+        p.set_defaults(func=cmd_check)
+    if only in (None, "rules"):
+        p = sub.add_parser("rules", help="the rule decisions the calculator applies where the rules are silent")
+        p.add_argument("--game", choices=list(GAMES), help="one game's (default: every game's)")
+        p.set_defaults(func=cmd_rules)
 
 
 def _extra_commands() -> list[Callable[[Any], None]]:
@@ -134,8 +148,9 @@ EXTRA_COMMAND_MODULES: tuple[str, ...] = ("marquoir.web.commands", "marquoir.rep
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(given[0] if given else None)
+    args = parser.parse_args(given)
     try:
         result: int = args.func(args)
         return result

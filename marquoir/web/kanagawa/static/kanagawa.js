@@ -3,8 +3,8 @@
 // runs once the page and every deferred script are there.
 (function () {
   "use strict";
-  var figures = window.marquoirFigures;
-  var reading = figures.reading, markRefused = figures.markRefused, showTotal = figures.showTotal;
+  // Set once every deferred script ran (this one comes before marquoir.js in the page).
+  var reading, markRefused, showTotal;
 
   // The sheet: tick a Diploma for one player only, one per family; totals computed by the server as you type,
   // none while a figure is missing or would be refused.
@@ -251,6 +251,8 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    var figures = window.marquoirFigures;
+    reading = figures.reading; markRefused = figures.markRefused; showTotal = figures.showTotal;
     sheet(); cardEntry(picker()); customCard();
   });
 })();
