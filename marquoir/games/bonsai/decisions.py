@@ -1,7 +1,5 @@
-"""Bonsai's rule decisions in players' words: how the calculator reads the rules where they are silent,
-ambiguous or contradict each other. Written once, here; the rules page shows them (``templates/main/rules.html``),
-``marquoir rules`` prints them, and ``data/SOURCES.md`` gives each one's sources and reasons under the same number
-(a test checks that every number is there)."""
+"""Bonsai's rule decisions in players' words, one :class:`~marquoir.core.game.Decision` each; their sources and
+reasons are in ``data/SOURCES.md`` under the same numbers."""
 
 from __future__ import annotations
 
