@@ -7,9 +7,10 @@ STAMP := $(VENV)/.installed-stamp
 .PHONY: test quick run lint typecheck unit bench clean system-deps catalogues
 
 # Debian packages the tests need: Chromium for the browser tests, Poppler's pdftoppm to look at rendered PDFs,
-# Pango and fonts for WeasyPrint, PostgreSQL for the storage tests. Installed only when missing, and only where
+# Pango and fonts for WeasyPrint, PostgreSQL for the storage tests, nginx and openssl for the club-server tests (a
+# reverse proxy with TLS in front of waitress, started on loopback by the tests). Installed only when missing, and only where
 # apt-get can (root on Debian).
-SYSTEM_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core postgresql
+SYSTEM_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core postgresql nginx openssl
 system-deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \

@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
-from marquoir.web import compress, db, drafts, i18n, limits, render, saved, templating, workers
+from marquoir.web import compress, db, drafts, i18n, limits, logs, render, saved, templating, workers
 from marquoir.web.api import bp as api
 from marquoir.web.draft_pages import bp as draft_pages
 from marquoir.web.groups import bp as groups
@@ -24,7 +24,14 @@ from marquoir.web.paths import template_folder
 from marquoir.web.plug import plugs
 from marquoir.web.printing import bp as printing
 from marquoir.web.results import bp as results
-from marquoir.web.security import CONTENT_SECURITY_POLICY, MAX_CONTENT_LENGTH, deployment_config, no_store
+from marquoir.web.security import (
+    CONTENT_SECURITY_POLICY,
+    MAX_CONTENT_LENGTH,
+    deployment_config,
+    no_store,
+    secret_key,
+    strict_transport,
+)
 from marquoir.web.stats import bp as stats
 
 csrf = CSRFProtect()
@@ -47,7 +54,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     instance = (test_config or {}).get("INSTANCE_PATH")
     app = Flask(__name__, template_folder=template_folder(), static_folder="static", instance_path=instance)
     app.config.update(
-        SECRET_KEY=os.environ.get("MARQUOIR_SECRET_KEY") or secrets.token_hex(32),
         BASE_URL=None,
         COOKIES_SECURE=False,
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
@@ -60,12 +66,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.update(deployment_config())
     if test_config:
         app.config.update(test_config)
-    if app.config.get("PROXIES"):  # behind reverse proxies: the client's address and scheme are theirs to say
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("MARQUOIR_SECRET_KEY") or (
+            secrets.token_hex(32) if app.testing else secret_key(app.instance_path))
+    # Behind reverse proxies the client's address and scheme are theirs to say: ProxyFix reads them, unless the
+    # server does (``marquoir serve``: waitress's trusted proxy, PROXY_FIX false).
+    if app.config.get("PROXIES") and app.config.get("PROXY_FIX", True):
         hops = int(app.config["PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     app.jinja_env.bytecode_cache = templating.BYTECODE
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    logs.init_app(app)  # first: its clock starts before any other check of the request
     csrf.init_app(app)
     for blueprint in (BLUEPRINTS[0], *(p.blueprint for p in plugs().values()), *BLUEPRINTS[1:]):
         app.register_blueprint(blueprint)
@@ -93,7 +105,7 @@ def _install_handlers(app: Flask) -> None:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"
-        return no_store(response)
+        return strict_transport(no_store(response))
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:

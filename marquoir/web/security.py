@@ -10,20 +10,28 @@ A deployment is described by the environment (or the app's configuration, which 
 - ``MARQUOIR_HTTPS=1``: the app is reached through HTTPS (behind a reverse proxy): its cookies are ``Secure`` and
   links are written ``https://``;
 - ``MARQUOIR_PROXIES=N``: the app is behind N reverse proxies, whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
-  it believes (the client's address, for the abuse limits, is then the one the proxy saw);
+  it believes (the client's address, for the abuse limits and the log, is then the one the proxy saw, and the
+  scheme is the proxy's); ``MARQUOIR_PROXY_ADDRESS`` (``PROXY_ADDRESS``) is the address the nearest proxy connects
+  from (default ``127.0.0.1``; ``*`` for any: then the app must be reachable only through the proxy);
 - ``MARQUOIR_RATE_LIMITS=off``: no abuse limits (:mod:`marquoir.web.limits`), for a server only trusted people reach;
 - ``MARQUOIR_PUBLIC_LIST=off`` (``PUBLIC_LIST``): no list of the games saved outside any group, and no statistics or
   download of them (a club server where every group keeps to its link); ``marquoir export`` still exports
   everything.
+
+Behind HTTPS (the request came as ``https``, or ``MARQUOIR_HTTPS``), every answer says
+``Strict-Transport-Security``: a browser that came once never goes back to plain HTTP.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import secrets
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from flask import g, request
+from flask import current_app, g, request
 from werkzeug.wrappers import Response
 
 #: Largest request body accepted: a table document is at most 200,000 characters (marquoir.core.reader), and the
@@ -49,8 +57,11 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
     if hosts:
         config["TRUSTED_HOSTS"] = hosts
     proxies = env.get("MARQUOIR_PROXIES", "").strip()
-    if proxies.isdigit() and int(proxies) > 0:
+    if proxies.isdigit() and 0 < len(proxies) < 3 and int(proxies) > 0:
         config["PROXIES"] = int(proxies)
+    address = env.get("MARQUOIR_PROXY_ADDRESS", "").strip()
+    if address:
+        config["PROXY_ADDRESS"] = address
     if env.get("MARQUOIR_RATE_LIMITS", "").strip().lower() in ("0", "off", "no", "false"):
         config["RATE_LIMITS_ENABLED"] = False
     if env.get("MARQUOIR_PUBLIC_LIST", "").strip().lower() in ("0", "off", "no", "false"):
@@ -60,6 +71,66 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
     return config
 
 
+#: The HSTS policy sent behind HTTPS: a year (RFC 6797).
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
+
+
+#: The file of the instance folder that keeps the secret key made when none is set.
+SECRET_KEY_FILE = "secret_key"
+LOG = logging.getLogger("marquoir.web")
+
+
+def secret_key(instance_folder: str) -> str:
+    """The key that signs sessions and forms when ``MARQUOIR_SECRET_KEY`` is unset: the one kept in the instance
+    folder, made (and kept, readable by its owner only) the first time, with a warning that several processes
+    need one key (a form made by one is refused by another unless they share it). A key that cannot be kept
+    lives as long as the process, with a warning saying so."""
+    path = Path(instance_folder) / SECRET_KEY_FILE
+    try:
+        kept = path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        kept = ""
+    if len(kept) >= 32:
+        LOG.warning("MARQUOIR_SECRET_KEY is not set: using the key kept in %s (several processes need the same "
+                    "MARQUOIR_SECRET_KEY, or this same folder)", path)
+        return kept
+    key = secrets.token_hex(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(key + "\n")
+    except OSError as error:
+        LOG.warning("MARQUOIR_SECRET_KEY is not set and no key can be kept in %s (%s): forms made before a restart "
+                    "will be refused", path, error.strerror)
+        return key
+    LOG.warning("MARQUOIR_SECRET_KEY is not set: a new key is kept in %s (several processes need the same "
+                "MARQUOIR_SECRET_KEY, or this same folder)", path)
+    return key
+
+
+def proxy_settings(config: Mapping[str, Any]) -> dict[str, Any]:
+    """Waitress's settings for the reverse proxies ``config`` names (``PROXIES``, ``PROXY_ADDRESS``): which peer
+    is trusted, how many hops, and the headers it believes; nothing when the app is reached directly (waitress
+    then deletes any ``X-Forwarded-*`` a client sends)."""
+    hops = int(config.get("PROXIES") or 0)
+    if hops <= 0:
+        return {}
+    return {
+        "trusted_proxy": str(config.get("PROXY_ADDRESS") or "127.0.0.1"),
+        "trusted_proxy_count": hops,
+        "trusted_proxy_headers": {"x-forwarded-for", "x-forwarded-proto"},
+        "clear_untrusted_proxy_headers": True,
+    }
+
+
+def strict_transport(response: Response) -> Response:
+    """``Strict-Transport-Security`` on every answer to a request that came through HTTPS."""
+    if request.is_secure or current_app.config.get("COOKIES_SECURE"):
+        response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
+    return response
+
+
 def carries_edit_token() -> None:
     """Mark the page being made as one that shows an edit token (it must never be stored by a cache)."""
     g.carries_edit_token = True
@@ -67,7 +138,10 @@ def carries_edit_token() -> None:
 
 def no_store(response: Response) -> Response:
     """``Cache-Control: no-store`` on every page that carries an edit token: an edit link's own pages, and any page
-    marked by :func:`carries_edit_token`."""
+    marked by :func:`carries_edit_token`; ``private, no-cache`` on a read-only link's pages (its address is a
+    secret no shared cache keeps, and a correction changes it: a browser asks again before showing it)."""
     if request.path.startswith("/e/") or g.get("carries_edit_token"):
         response.headers["Cache-Control"] = "no-store"
+    elif request.path.startswith("/s/"):
+        response.headers["Cache-Control"] = "private, no-cache"
     return response
