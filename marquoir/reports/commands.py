@@ -77,8 +77,11 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
-#: The default database of the commands, as the web app run from this folder keeps it.
-DEFAULT_DATABASE = Path("instance") / "marquoir.sqlite3"
+def default_database() -> Path:
+    """The default database of the commands, the web app's (``MARQUOIR_INSTANCE``, else ``./instance``)."""
+    from marquoir.storage import default_folder
+
+    return default_folder() / "marquoir.sqlite3"
 
 
 def database_url(option: str | None, command: str, *, create: bool = False) -> str:
@@ -97,17 +100,19 @@ def database_url(option: str | None, command: str, *, create: bool = False) -> s
         if not path.is_file() and not (create and not path.exists() and path.parent.is_dir()):
             raise UsageError(f"{source}: no such file {given}")
         return sqlite_url(path)
-    if not DEFAULT_DATABASE.is_file():
+    default = default_database()
+    if not default.is_file():
         if not create:
             raise UsageError(
-                f"{command}: no database at {DEFAULT_DATABASE} in {Path.cwd()}: give --database URL (or a SQLite "
-                f"file), set DATABASE_URL, or run it in the folder that holds {DEFAULT_DATABASE}"
+                f"{command}: no database at {default} (the web app's default): give --database URL (or a SQLite "
+                f"file), set DATABASE_URL or MARQUOIR_INSTANCE (its folder), or run it in the folder that holds "
+                f"instance/marquoir.sqlite3"
             )
         try:
-            DEFAULT_DATABASE.parent.mkdir(exist_ok=True)
+            default.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise UsageError(f"{command}: cannot create {DEFAULT_DATABASE.parent}: {error.strerror}") from None
-    return sqlite_url(DEFAULT_DATABASE)
+            raise UsageError(f"{command}: cannot create {default.parent}: {error.strerror}") from None
+    return sqlite_url(default)
 
 
 def _shown(url: str) -> str:

@@ -45,13 +45,24 @@ WRITE_OPTION = "marquoir_write"
 _PG_MIGRATION_LOCK = 0x6D61_7271
 
 
-def database_url(default_folder: str | os.PathLike[str], environ: Mapping[str, str] | None = None) -> str:
-    """``DATABASE_URL`` from ``environ`` when set, else a SQLite file in ``default_folder`` (created if missing)."""
+def default_folder(environ: Mapping[str, str] | None = None) -> Path:
+    """The folder of the default database, the same for the web app and the command line: ``MARQUOIR_INSTANCE``
+    when set, else ``instance`` in the current folder (absolute)."""
+    env = os.environ if environ is None else environ
+    given = env.get("MARQUOIR_INSTANCE", "").strip()
+    return Path(given or "instance").resolve()
+
+
+def database_url(
+    default: str | os.PathLike[str] | None = None, environ: Mapping[str, str] | None = None
+) -> str:
+    """``DATABASE_URL`` from ``environ`` when set, else a SQLite file in ``default`` (:func:`default_folder`
+    when ``None``; created if missing)."""
     env = os.environ if environ is None else environ
     url = env.get("DATABASE_URL", "").strip()
     if url:
         return url
-    folder = Path(default_folder)
+    folder = Path(default) if default is not None else default_folder(env)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -77,6 +88,8 @@ def open_database(url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, migra
             raise StorageError("a SQLite database must be a file (saved games must outlive the process)", "unavailable")
         engine = sa.create_engine(parsed, connect_args={"timeout": busy_timeout})
         _configure_sqlite(engine, busy_timeout)
+        if migrate:
+            quick_check(engine)
     else:
         try:
             engine = sa.create_engine(parsed, pool_pre_ping=True)
@@ -85,6 +98,24 @@ def open_database(url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, migra
     if migrate:
         upgrade(engine)
     return engine
+
+
+def quick_check(engine: Engine) -> None:
+    """SQLite's ``quick_check`` of the file: :class:`StorageError` (``damaged``) naming the file when it is not a
+    sound database (torn, overwritten, truncated), before anything reads or writes it."""
+    name = engine.url.database
+    try:
+        with engine.connect() as connection:
+            rows = [str(r[0]) for r in connection.exec_driver_sql("PRAGMA quick_check(5)")]
+    except sa.exc.DBAPIError as error:
+        text = str(error.orig).strip() if error.orig is not None else str(error)
+        if "not a database" in text or "malformed" in text:
+            raise StorageError(f"the SQLite file {name} is damaged ({text}): restore it from a backup "
+                               "(marquoir import FILE)", "damaged") from None
+        raise storage_error("open the database", text, True) from error
+    if rows != ["ok"]:
+        raise StorageError(f"the SQLite file {name} is damaged (quick_check: {'; '.join(rows)[:300]}): restore it "
+                           "from a backup (marquoir import FILE)", "damaged")
 
 
 def _configure_sqlite(engine: Engine, busy_timeout: float) -> None:
@@ -210,6 +241,9 @@ def storage_error(action: str, text: str, operational: bool = False) -> StorageE
         return StorageError(
             f"could not {action}: the database is busy with another save; nothing was changed, try again", "busy"
         )
+    if "malformed" in lowered or "not a database" in lowered:
+        return StorageError(f"could not {action}: the database file is damaged ({text}); restore it from a backup",
+                            "damaged")
     if "full" in lowered or "no space" in lowered or "disk quota" in lowered:
         return StorageError(f"could not {action}: the disk or the database is full; nothing was changed", "full")
     if operational and (

@@ -14,7 +14,8 @@ class StorageError(MarquoirError):
     """The database could not do what was asked; nothing of that operation was written.
 
     ``reason``: ``busy`` (locked by another writer past the busy timeout), ``full`` (disk or database full),
-    ``unavailable`` (cannot be opened, read-only, gone), ``conflict`` (the game changed since it was opened),
+    ``unavailable`` (cannot be opened, read-only, gone), ``damaged`` (the file is not a sound database: restore a
+    backup), ``conflict`` (the game changed since it was opened),
     ``error`` (anything else the database refused).
     """
 

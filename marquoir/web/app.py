@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
+from marquoir.storage import default_folder
 from marquoir.web import compress, db, drafts, i18n, limits, logs, render, saved, templating, workers
 from marquoir.web.api import bp as api
 from marquoir.web.draft_pages import bp as draft_pages
@@ -50,8 +51,9 @@ def resendable() -> frozenset[str]:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: configuration, CSRF, security headers, error pages, blueprints."""
-    # INSTANCE_PATH (an absolute folder) moves the instance folder, where the default SQLite database lives.
-    instance = (test_config or {}).get("INSTANCE_PATH")
+    # INSTANCE_PATH (an absolute folder) moves the instance folder, where the default SQLite database lives; by
+    # default it is the command line's (MARQUOIR_INSTANCE, else ./instance): one default database for both.
+    instance = (test_config or {}).get("INSTANCE_PATH") or str(default_folder())
     app = Flask(__name__, template_folder=template_folder(), static_folder="static", instance_path=instance)
     app.config.update(
         BASE_URL=None,

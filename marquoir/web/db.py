@@ -10,9 +10,11 @@ the game as it was typed: its results page comes back with what happened and wha
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
 
+import sqlalchemy as sa
 from flask import Flask, abort, current_app, request
 from sqlalchemy.engine import Engine
 
@@ -20,10 +22,12 @@ from marquoir.storage import (
     Group,
     SavedGame,
     StorageError,
+    current_revision,
     database_url,
     get_game_by_edit_token,
     get_game_by_share_token,
     get_group_by_token,
+    head_revision,
     open_database,
 )
 from marquoir.web.documents import BadDocument, read_document
@@ -33,6 +37,7 @@ from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
 
 EXTENSION = "marquoir.storage"
+LOG = logging.getLogger("marquoir.storage")
 #: The views whose StorageError keeps the game typed on the page (they carry it in their form).
 SAVING_ENDPOINTS = frozenset({"saved.save", "saved.correct"})
 
@@ -62,6 +67,43 @@ def init_app(app: Flask) -> None:
             state.error = error
     app.extensions[EXTENSION] = state
     app.register_error_handler(StorageError, storage_failed)
+
+
+def database_shown(app: Flask) -> str:
+    """The app's database as the server prints it: a SQLite file's path, or the URL without its password."""
+    state: Storage = app.extensions[EXTENSION]
+    if not state.url:
+        return f"none ({state.error})"
+    try:
+        parsed = sa.make_url(state.url)
+    except sa.exc.ArgumentError:
+        return "an unreadable DATABASE_URL"
+    if parsed.get_backend_name() == "sqlite":
+        return f"SQLite file {parsed.database}"
+    return parsed.render_as_string(hide_password=True)
+
+
+def startup_refusal(app: Flask) -> str | None:
+    """Why the server must not start on its database (a damaged SQLite file: serving it would lose saves), or
+    ``None``; a database that merely cannot be reached now is tried again at each request."""
+    state: Storage = app.extensions[EXTENSION]
+    if state.error is not None and state.error.reason == "damaged":
+        return f"the database cannot be used: {state.error}"
+    return None
+
+
+def readiness() -> str | None:
+    """``None`` when the app's database answers at the schema this code needs, else what is wrong in a few words
+    (``/readyz`` is public: the details, with the database named, go to the log)."""
+    try:
+        revision = current_revision(get_engine())
+    except StorageError as error:
+        LOG.warning("not ready: %s (database: %s)", error, database_shown(current_app))
+        return f"the database is {error.reason}"
+    if revision != head_revision():
+        LOG.warning("not ready: the database is at schema %s, this server needs %s", revision, head_revision())
+        return "the database is at another schema"
+    return None
 
 
 def get_engine() -> Engine:
@@ -119,7 +161,8 @@ def storage_message(error: StorageError) -> str:
 
 def storage_failed(error: StorageError) -> tuple[str, int]:
     """The one answer to a failed database: a save or a correction shows its game again as typed, with what
-    happened; any other page says the saved games cannot be reached now."""
+    happened; any other page says the saved games cannot be reached now. Logged with the database it names."""
+    LOG.warning("%s %s: %s (database: %s)", request.method, request.path, error, database_shown(current_app))
     if request.endpoint in SAVING_ENDPOINTS:
         try:
             _doc, table = read_document(request.form.get("table"))
@@ -131,6 +174,8 @@ def storage_failed(error: StorageError) -> tuple[str, int]:
         "busy": _("The database is busy with another save: try again in a moment."),
         "full": _("The disk or the database is full."),
         "unavailable": _("The saved games cannot be reached right now (the database cannot be opened)."),
+        "damaged": _("The saved games cannot be read: the database is damaged. Whoever runs this server has to "
+                     "restore it from a backup."),
     }
     message = messages.get(error.reason, _("The database could not answer."))
     return error_page(503, _("Saved games unavailable"), message)

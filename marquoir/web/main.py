@@ -20,7 +20,7 @@ from marquoir.games import GAMES
 from marquoir.i18n import get_language
 from marquoir.storage import Group, get_group, get_group_by_token, names_of
 from marquoir.web import drafts
-from marquoir.web.db import get_engine, get_game_or_404
+from marquoir.web.db import get_engine, get_game_or_404, readiness
 from marquoir.web.forms import ImportForm, NewGameBase, NewGameForm, rematch_data
 from marquoir.web.i18n import _
 from marquoir.web.plug import Shown, plugs
@@ -161,4 +161,16 @@ def rules() -> str:
 
 @bp.get("/healthz")
 def healthz() -> tuple[str, int, dict[str, str]]:
-    return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8"}
+    """The process lives and answers (nothing else is asked: a load balancer restarts a process that does not)."""
+    return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
+@bp.get("/readyz")
+def readyz() -> tuple[str, int, dict[str, str]]:
+    """The process can serve saved games: its database answers, at the schema this code needs; 503 saying why
+    when not (a load balancer sends no one to it meanwhile)."""
+    problem = readiness()
+    headers = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+    if problem is not None:
+        return f"not ready: {problem}\n", 503, headers
+    return "ready\n", 200, headers

@@ -76,8 +76,25 @@ def test_a_database_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
 def test_a_file_that_is_not_a_database_is_refused_clearly(tmp_path: Path) -> None:
     path = tmp_path / "notes.sqlite3"
     path.write_bytes(b"these are my notes, not a database" * 200)
-    with pytest.raises(StorageError, match="could not update the database schema"):
+    with pytest.raises(StorageError, match=r"the SQLite file .*notes\.sqlite3 is damaged.*restore it") as caught:
         open_database(sqlite_url(path))
+    assert caught.value.reason == "damaged"
+
+
+def test_a_damaged_file_is_found_by_quick_check_when_opened(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "games.sqlite3"
+    open_database(sqlite_url(path)).dispose()
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    for offset in range(2 * 4096, len(data), 997):  # every page past the first two, torn
+        data[offset] = 0x5A
+    path.write_bytes(bytes(data))
+    with pytest.raises(StorageError, match="is damaged") as caught:
+        open_database(sqlite_url(path))
+    assert caught.value.reason == "damaged"
 
 
 def test_urls_the_storage_cannot_use_are_refused() -> None:
