@@ -9,6 +9,7 @@ turns text or bytes into the parsed value first.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -188,17 +189,37 @@ class Reader:
         return value
 
     def name(self) -> str:
-        """The ``name`` of a player: 1 to :data:`NAME_MAX` characters, not only spaces."""
+        """The ``name`` of a player: 1 to :data:`NAME_MAX` characters, not only spaces, read in Unicode's composed
+        form (NFC: ``E`` + combining acute is ``É``, so that one name is one string however it was typed)."""
         name = self.text("name", NAME_MAX)
         if not name.strip():
             raise TableError(self.at("name"), "must not be empty")
-        return name
+        return unicodedata.normalize("NFC", name)
 
     def done(self) -> None:
         """Refuse the first key that no getter asked for."""
         if self.data.keys() - self.used:
             key = next(k for k in self.data if k not in self.used)
             raise TableError(self.at(key), "unknown key")
+
+
+def clean_name(text: str) -> str:
+    """A name as typed in a form, as it is kept: Unicode's composed form (NFC), control and invisible format
+    characters taken out, spaces squeezed. Empty when nothing is left."""
+    composed = unicodedata.normalize("NFC", text)
+    kept = "".join(" " if c.isspace() else c for c in composed if unicodedata.category(c) not in _INVISIBLE
+                   or c.isspace())  # fmt: skip
+    return " ".join(kept.split())
+
+
+def is_a_name(name: str) -> bool:
+    """Whether a cleaned name has something to read: a letter, a figure, a mark of punctuation or a symbol, not
+    only accents, joiners or spaces (a name of combining accents alone reads as nothing)."""
+    return any(unicodedata.category(c)[0] in "LNPS" for c in name)
+
+
+#: Unicode categories taken out of a name: controls, formats (invisible), surrogates, private use, unassigned.
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
 def check_unique_names(names: Iterable[str]) -> None:

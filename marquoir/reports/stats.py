@@ -17,9 +17,9 @@ from datetime import datetime
 
 from marquoir.games import get_game
 from marquoir.reports.i18n import Gettext
-from marquoir.storage.games import SavedGame, name_key
+from marquoir.storage.games import SavedGame
 from marquoir.storage.results import Encounter, PlayerResult
-from marquoir.storage.rows import edition_of, editions
+from marquoir.storage.rows import edition_of, editions, seat_keys
 from marquoir.storage.stats import ALL_GAMES, Kind, PlayerRecord
 
 #: One player's result in one game (a point of the chart of totals over time).
@@ -103,9 +103,10 @@ def records_of(games: Iterable[SavedGame], kind: Kind = ALL_GAMES) -> list[Playe
         if not kind.is_all and not is_of_kind(game, kind):
             continue
         winners = set(game.report["winners"])
-        for player in game.report["players"]:
+        keys = seat_keys([str(p["name"]) for p in game.report["players"]])  # two seats are two players
+        for seat, player in enumerate(game.report["players"]):
             total, won = int(player["total"]), player["name"] in winners
-            tally = tallies.setdefault((game.game, name_key(player["name"])), _Tally("", game.played_at, total))
+            tally = tallies.setdefault((game.game, keys[seat]), _Tally("", game.played_at, total))
             tally.name, tally.last_played = str(player["name"]), game.played_at
             tally.games += 1
             tally.wins += won

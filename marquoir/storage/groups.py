@@ -20,7 +20,8 @@ from datetime import datetime
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, RowMapping
 
-from marquoir.core.reader import NAME_MAX
+from marquoir.core.reader import NAME_MAX, is_a_name
+from marquoir.core.reader import clean_name as clean_text_name
 from marquoir.storage.database import guarded, read_transaction, write_transaction
 from marquoir.storage.errors import StorageError
 from marquoir.storage.rows import name_key, new_token, read_utc, utc
@@ -53,13 +54,25 @@ def _group(row: RowMapping) -> Group:
     return Group(row["id"], row["token"], row["name"], read_utc(row["created_at"]))
 
 
+class BadName(ValueError):
+    """A name that cannot be kept; ``reason``: ``empty`` (nothing typed), ``nothing`` (nothing left to read once
+    cleaned: accents, joiners or spaces alone), ``long`` (over its length)."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 def clean_name(text: str, longest: int) -> str:
-    """A name as it is kept: spaces squeezed; :class:`ValueError` when empty or longer than ``longest``."""
-    name = " ".join(text.split())
-    if not name or not name_key(name):
-        raise ValueError("a name is needed")
+    """A name as it is kept (:func:`marquoir.core.reader.clean_name`: NFC, no invisible character, spaces
+    squeezed); :class:`BadName` when empty, when nothing readable is left, or longer than ``longest``."""
+    name = clean_text_name(text)
+    if not name:
+        raise BadName("a name is needed", "empty")
+    if not is_a_name(name) or not name_key(name):
+        raise BadName("a name needs a letter, a figure or a sign", "nothing")
     if len(name) > longest:
-        raise ValueError(f"at most {longest} characters")
+        raise BadName(f"at most {longest} characters", "long")
     return name
 
 

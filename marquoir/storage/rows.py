@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,6 +31,24 @@ def name_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(unicodedata.normalize("NFKC", bare).casefold().split())
+
+
+def seat_keys(names: Sequence[str], aliases: Mapping[str, str] | None = None) -> list[str]:
+    """The key of the player each seat of one game counts as: its name's key (or the player a group merged or
+    renamed it into), unless an earlier seat of the same game has it — two seats of one game are two people, so
+    ``Anna``, ``anna``, ``ANNA`` and ``Ánna`` at one table are four players: the later ones keep their accents,
+    then their capitals, then their seat. A name with nothing left once accents are dropped keeps itself."""
+    taken: set[str] = set()
+    keys = []
+    for seat, name in enumerate(names):
+        plain = name_key(name)
+        composed = " ".join(unicodedata.normalize("NFC", name).split())
+        candidates = [(aliases or {}).get(plain, plain), plain, composed.casefold(), composed,
+                      f"{plain or composed} #{seat + 1}"]  # fmt: skip
+        key = next(k for k in candidates if k and k not in taken)
+        taken.add(key)
+        keys.append(key)
+    return keys
 
 
 def like_pattern(text: str) -> str:
@@ -82,15 +100,15 @@ def player_rows(
     shared = len(winners) > 1
     count = len(report["players"])
     rows = []
+    keys = seat_keys([str(p["name"]) for p in report["players"]], aliases)
     for seat, player in enumerate(report["players"]):
         won = player["name"] in winners
-        key = name_key(player["name"])
         rows.append(
             {
                 "game_id": game_id,
                 "seat": seat,
                 "name": player["name"],
-                "name_key": (aliases or {}).get(key, key),
+                "name_key": keys[seat],
                 "total": int(player["total"]),
                 "rank": int(player["rank"]),
                 "winner": won,

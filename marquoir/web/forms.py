@@ -29,10 +29,11 @@ from wtforms.validators import ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from marquoir.core.game import Game
-from marquoir.core.reader import NAME_MAX
+from marquoir.core.reader import NAME_MAX, clean_name, is_a_name
 from marquoir.games import GAMES, AnyTable, most_players
 from marquoir.storage import Details
 from marquoir.storage.games import DURATION_MAX, NOTES_MAX, PLACE_MAX
+from marquoir.storage.rows import name_key
 from marquoir.web.i18n import _, _l
 from marquoir.web.plug import choice_games, plug_of, plugs
 
@@ -76,12 +77,22 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
+def name_refused(name: str) -> str | None:
+    """Why a cleaned name (:func:`marquoir.core.reader.clean_name`) that is not empty cannot be a name: nothing
+    readable in it (accents, joiners or spaces alone); ``None`` when it can."""
+    if is_a_name(name) and name_key(name):
+        return None
+    return _("A name needs a letter, a figure or a sign: accents, joiners and spaces alone are not one.")
+
+
 def _names_unique(form: Any, count: int) -> None:
     seen: dict[str, int] = {}
     for i, entry in enumerate(form.names.entries[:count]):
-        name = (entry.data or "").strip()
+        name = clean_name(entry.data or "")
         if not name:
             entry.errors = [*entry.errors, _("Enter a name for player %(number)d.") % {"number": i + 1}]
+        elif (refused := name_refused(name)) is not None:
+            entry.errors = [*entry.errors, refused]
         elif len(name) > NAME_MAX:
             entry.errors = [*entry.errors, _("At most %(count)d characters.") % {"count": NAME_MAX}]
         elif name in seen:
@@ -160,7 +171,7 @@ class NewGameBase(FlaskForm):
         return found + list(getattr(self, "setup_errors", []))
 
     def player_names(self) -> list[str]:
-        return [(e.data or "").strip() for e in self.names.entries[: self.count]]
+        return [clean_name(e.data or "") for e in self.names.entries[: self.count]]
 
     def new_document(self) -> dict[str, Any]:
         """The document of the new game the form describes (its game's plug makes it)."""

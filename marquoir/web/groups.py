@@ -16,7 +16,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
-from marquoir.core.reader import NAME_MAX
+from marquoir.core.reader import NAME_MAX, clean_name
 from marquoir.i18n import N_
 from marquoir.reports.bgstats import bgstats_chunks, name_maps
 from marquoir.reports.export import csv_chunks
@@ -33,6 +33,7 @@ from marquoir.storage import (
 )
 from marquoir.storage.groups import GROUP_NAME_MAX
 from marquoir.web.db import get_engine, get_group_or_404
+from marquoir.web.forms import name_refused
 from marquoir.web.i18n import _, _l
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
@@ -91,9 +92,12 @@ def create() -> ResponseReturnValue:
     form = GroupForm()
     if not form.validate_on_submit():
         return _index(form, 400)
-    name = " ".join((form.name.data or "").split())
+    name = clean_name(form.name.data or "")
     if not name:
         form.name.errors = [_("Give the group a name.")]
+        return _index(form, 422)
+    if (refused := name_refused(name)) is not None:
+        form.name.errors = [refused]
         return _index(form, 422)
     if len(name) > GROUP_NAME_MAX:
         form.name.errors = [_("At most %(count)d characters.") % {"count": GROUP_NAME_MAX}]
@@ -126,9 +130,11 @@ def _refusal(error: PlayerChangeRefused, first: str, second: str) -> str:
 
 
 def _cleaned(field: StringField) -> str:
-    text = " ".join((field.data or "").split())
+    text = clean_name(field.data or "")
     if not text:
         field.errors = [_("Enter a name.")]
+    elif (refused := name_refused(text)) is not None:
+        field.errors = [refused]
     elif len(text) > NAME_MAX:
         field.errors = [_("At most %(count)d characters.") % {"count": NAME_MAX}]
     return text

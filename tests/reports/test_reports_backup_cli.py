@@ -138,8 +138,10 @@ def test_export_says_the_three_ways_to_find_a_database(
     monkeypatch.delenv("DATABASE_URL", raising=False)
     assert main(["export", "--json", "backup.json"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("marquoir: export: no database at instance/marquoir.sqlite3 in ")
-    assert "--database" in err and "DATABASE_URL" in err and "run it in the folder that holds" in err
+    default = tmp_path.resolve() / "instance" / "marquoir.sqlite3"
+    assert err.startswith(f"marquoir: export: no database at {default} (the web app's default)")
+    assert "--database" in err and "DATABASE_URL" in err and "MARQUOIR_INSTANCE" in err
+    assert "run it in the folder that holds" in err
     assert not (tmp_path / "instance").exists() and not (tmp_path / "backup.json").exists()
     monkeypatch.setenv("DATABASE_URL", str(tmp_path / "missing.sqlite3"))
     assert main(["export", "--json", "backup.json"]) == 2

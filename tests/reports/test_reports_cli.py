@@ -89,5 +89,5 @@ def test_export_without_a_database_says_where_it_looked(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DATABASE_URL", raising=False)
     assert main(["export", "--csv", "out.csv"]) == 2
-    assert "no database at instance/marquoir.sqlite3" in capsys.readouterr().err
+    assert f"no database at {tmp_path.resolve() / 'instance' / 'marquoir.sqlite3'}" in capsys.readouterr().err
     assert not (tmp_path / "instance").exists() and not (tmp_path / "out.csv").exists()
