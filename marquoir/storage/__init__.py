@@ -33,7 +33,7 @@ from marquoir.storage.database import (
     sqlite_url,
     upgrade,
 )
-from marquoir.storage.drafts import Draft, delete_draft, get_draft, save_draft
+from marquoir.storage.drafts import Draft, DraftRefused, delete_draft, draft_exists, get_draft, save_draft
 from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
 from marquoir.storage.games import (
     Details,
@@ -102,6 +102,7 @@ __all__ = [
     "BackupVersion",
     "Details",
     "Draft",
+    "DraftRefused",
     "EditConflict",
     "Encounter",
     "GameNotFound",
@@ -131,6 +132,7 @@ __all__ = [
     "default_folder",
     "delete_draft",
     "delete_game",
+    "draft_exists",
     "edition_of",
     "editions",
     "encounters",

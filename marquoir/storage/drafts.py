@@ -2,6 +2,11 @@
 typed is lost — a reload, Back and Forward, a language switch, an expired form, a phone that slept, or another
 phone opening the draft's link all find the game as it was left.
 
+The table is bounded: a draft is at most :data:`MAX_DRAFT_BYTES` of JSON (:class:`DraftRefused`, ``large``), the
+table holds at most :data:`MAX_DRAFTS` (a new one beyond is refused, ``full``, once the expired ones are swept), a
+draft token nobody made is never stored (a write under it makes a new draft, under a new token), and a draft lives
+:data:`DRAFT_LIFETIME` after its last write.
+
 Values in, values out, each function one transaction. A draft holds the table document as the entry pages carry it
 (any game's), and what the page was showing (``page``: which entry page, which player). Expired drafts are deleted
 a few at a time whenever a draft is written: the table never grows without bound.
@@ -9,6 +14,7 @@ a few at a time whenever a draft is written: the table never grows without bound
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -18,6 +24,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine, RowMapping
 
 from marquoir.storage.database import guarded, read_transaction, write_transaction
+from marquoir.storage.errors import StorageError
 from marquoir.storage.rows import new_token, read_utc, utc
 from marquoir.storage.schema import drafts
 
@@ -25,6 +32,17 @@ from marquoir.storage.schema import drafts
 DRAFT_LIFETIME = timedelta(days=14)
 #: Expired drafts deleted by one write (the rest go with the next writes).
 SWEEP = 50
+#: The largest draft kept, as JSON: the largest table document a person enters is a few KiB (a Yokai game of four
+#: players card by card: about 6 KiB), the fields as typed a few more.
+MAX_DRAFT_BYTES = 128 * 1024
+#: The most drafts kept at once: with :data:`MAX_DRAFT_BYTES`, at most 1.25 GiB however many clients write (a
+#: club's drafts are a few hundred of a few KiB).
+MAX_DRAFTS = 10_000
+
+
+class DraftRefused(StorageError):
+    """A draft that is not kept: ``reason`` ``large`` (over :data:`MAX_DRAFT_BYTES`) or ``full`` (the table holds
+    :data:`MAX_DRAFTS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,23 +78,43 @@ def save_draft(
     now: datetime | None = None,
     lifetime: timedelta = DRAFT_LIFETIME,
 ) -> Draft:
-    """Write a draft: a new one (a new token) or, with ``token``, that draft again (made anew if it expired or was
-    never there). Its life starts again at each write."""
+    """Write a draft: a new one (a new token) or, with ``token``, that draft again — a new one under a new token
+    when there is none under it (expired, or a token nobody made: it is never stored). Its life starts again at
+    each write. :class:`DraftRefused` for a draft too large, or a new one when the table is full."""
     moment = utc(now)
     expires = moment + lifetime
-    token = token or new_token()
+    size = len(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > MAX_DRAFT_BYTES:
+        raise DraftRefused(f"a draft is at most {MAX_DRAFT_BYTES // 1024} KiB, this one is {size // 1024} KiB",
+                           "large")  # fmt: skip
     values = {"game": game, "document": dict(document), "updated_at": moment, "expires_at": expires}
     with guarded("keep the game being entered"), write_transaction(engine) as connection:
-        row = connection.execute(sa.select(drafts.c.created_at).where(drafts.c.token == token)).first()
+        old = sa.select(drafts.c.token).where(drafts.c.expires_at < moment).limit(SWEEP)
+        connection.execute(drafts.delete().where(drafts.c.token.in_(old.scalar_subquery())))
+        row = None
+        if token is not None:
+            row = connection.execute(sa.select(drafts.c.created_at).where(drafts.c.token == token)).first()
         if row is None:
+            count = connection.execute(sa.select(sa.func.count()).select_from(drafts)).scalar_one()
+            if count >= MAX_DRAFTS:
+                raise DraftRefused(f"the server keeps at most {MAX_DRAFTS} games being entered", "full")
+            token = new_token()
             connection.execute(drafts.insert().values(token=token, created_at=moment, **values))
             created = moment
         else:
+            assert token is not None
             connection.execute(drafts.update().where(drafts.c.token == token).values(**values))
             created = read_utc(row.created_at)
-        old = sa.select(drafts.c.token).where(drafts.c.expires_at < moment).limit(SWEEP)
-        connection.execute(drafts.delete().where(drafts.c.token.in_(old.scalar_subquery())))
     return Draft(token, game, dict(document), created, moment, expires)
+
+
+def draft_exists(engine: Engine, token: str, *, now: datetime | None = None) -> bool:
+    """Whether a draft is kept under ``token`` (and not expired): a write under it changes that draft."""
+    with guarded("open the game being entered"), read_transaction(engine) as connection:
+        found = connection.execute(
+            sa.select(drafts.c.token).where(drafts.c.token == token, drafts.c.expires_at > utc(now))
+        ).first()
+    return found is not None
 
 
 def get_draft(engine: Engine, token: str, *, now: datetime | None = None) -> Draft | None:

@@ -13,7 +13,9 @@ step refused, the correction of a saved game it belongs to (``editing``) and the
 and size limits as any table document (:func:`marquoir.web.documents.read_document`).
 
 Writes are limited per client like the other writes (:mod:`marquoir.web.limits`: ``drafts.write``, and
-``drafts.new`` for a new draft). The views showing a draft are :mod:`marquoir.web.draft_pages`.
+``drafts.new`` for a new draft — a write under a token no draft has is a new draft, under a new token); a draft's
+size and the number kept are bounded (:mod:`marquoir.storage.drafts`). The views showing a draft are
+:mod:`marquoir.web.draft_pages`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from marquoir.games import AnyTable
-from marquoir.storage import Draft, StorageError, get_draft, save_draft
+from marquoir.storage import Draft, DraftRefused, StorageError, draft_exists, get_draft, save_draft
 from marquoir.storage.rows import new_token
 from marquoir.web import plug
 from marquoir.web.db import get_engine
@@ -102,6 +104,11 @@ def keep(
     ``303`` to its page: the entry page as ``shown`` says, or with ``results`` its results."""
     shown = shown or Shown()
     token = draft_token()
+    try:
+        if token is not None and not draft_exists(get_engine(), token):
+            token = None  # expired, or a token nobody made: a new draft, counted as one
+    except StorageError:
+        return _shown_here(doc, shown, form, results)
     wait = over_limit("drafts.write") or (over_limit("drafts.new") if token is None else None)
     if wait is not None:
         return refusal(wait)  # type: ignore[no-any-return]
@@ -113,8 +120,8 @@ def keep(
         if results:
             document["save_key"] = _save_key(token, doc)
         draft = save_draft(get_engine(), str(doc.get("game", "")), document, token=token)
-    except StorageError:
-        return _shown_here(doc, shown, form, results)
+    except StorageError as error:
+        return _shown_here(doc, shown, form, results, error)
     endpoint = "draft_pages.results" if results else "draft_pages.entry"
     return redirect(url_for(endpoint, token=draft.token), code=303)
 
@@ -133,7 +140,8 @@ def keep_live(doc: Mapping[str, Any], player: int) -> Response | None:
     if current is not None:
         document["editing"] = [current.token, current.version]
     with suppress(StorageError):  # the step is answered all the same: the page holds the game meanwhile
-        save_draft(get_engine(), str(doc.get("game", "")), document, token=token)
+        if draft_exists(get_engine(), token):  # a token nobody made (or expired) makes nothing here
+            save_draft(get_engine(), str(doc.get("game", "")), document, token=token)
     return None
 
 
@@ -146,17 +154,22 @@ def _save_key(token: str | None, doc: Mapping[str, Any]) -> str:
     return new_token()
 
 
-def _shown_here(doc: Mapping[str, Any], shown: Shown, form: list[tuple[str, str]] | None, results: bool) -> Response:
-    """The database cannot keep the game (it cannot be opened, or is busy): the page is answered here, from what
-    was sent, as the draft's page would show it — the game is still scored and nothing typed is lost, only a
-    reload asks to send it again."""
+def _shown_here(doc: Mapping[str, Any], shown: Shown, form: list[tuple[str, str]] | None, results: bool,
+                error: StorageError | None = None) -> Response:
+    """The database cannot keep the game (it cannot be opened, or is busy, or the draft is over its bounds): the
+    page is answered here, from what was sent, as the draft's page would show it — the game is still scored and
+    nothing typed is lost, only a reload asks to send it again."""
     document = dict(doc)
     try:
         _doc, table = read_document(dump(document))
-    except BadDocument as error:
-        return bad_document_page(error)
-    flash(_("The game being entered could not be kept on the server (the database cannot be reached): this page "
-            "is its only copy until it is saved or the database is back."))
+    except BadDocument as bad:
+        return bad_document_page(bad)
+    if isinstance(error, DraftRefused):
+        flash(_("The game being entered is too large for the server to keep, or the server keeps too many already: "
+                "this page is its only copy until it is saved."))
+    else:
+        flash(_("The game being entered could not be kept on the server (the database cannot be reached): this "
+                "page is its only copy until it is saved or the database is back."))
     if results:
         body, status = render_results(table)
     else:

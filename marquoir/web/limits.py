@@ -41,9 +41,11 @@ LIMITS: dict[str, str] = {
     "printing.game_sheet": "30/minute",
     "api.api_score": "120/minute",
     "api.api_check": "60/minute",
-    # Not endpoints: every write of a game being entered (marquoir.web.drafts), and those that start a new draft.
+    # Not endpoints: every write of a game being entered (marquoir.web.drafts), and those that start a new draft;
+    # the games saved into one group, whoever saves them (counted per group, not per client).
+    "groups.saves": "60/minute;1000/day",
     "drafts.write": "240/minute;10000/day",
-    "drafts.new": "60/minute;1000/day",
+    "drafts.new": "30/minute;300/day",
 }
 
 
@@ -88,13 +90,13 @@ def _check() -> Any:
     return None if wait is None else refusal(wait)
 
 
-def over_limit(key: str) -> float | None:
-    """Seconds this client must wait before doing ``key`` again (an endpoint, or a kind of write such as
-    ``drafts.write``), counting this use when it is not over; ``None`` when limits are off."""
+def over_limit(key: str, who: str | None = None) -> float | None:
+    """Seconds this client (or ``who``, such as a group) must wait before doing ``key`` again (an endpoint, or a
+    kind of write such as ``drafts.write``), counting this use when it is not over; ``None`` when limits are off."""
     limits: Limits | None = current_app.extensions.get(EXTENSION)
     if limits is None:
         return None
-    return limits.refused(key, request.remote_addr or "unknown")
+    return limits.refused(key, who or request.remote_addr or "unknown")
 
 
 def refusal(wait: float) -> Any:

@@ -73,6 +73,7 @@ from marquoir.web.documents import document_or_400, dump
 from marquoir.web.editing import editing, is_number
 from marquoir.web.forms import DetailsForm, TableForm
 from marquoir.web.i18n import _, day_and_time_text, day_text, sheets_gettext
+from marquoir.web.limits import over_limit, refusal
 from marquoir.web.render import (
     category_labels,
     error_page,
@@ -170,6 +171,8 @@ def save() -> ResponseReturnValue:
         return results_again(table, message, 422)
     if not form.validate():
         return _refused(table, form)
+    if group is not None and (wait := over_limit("groups.saves", f"group-{group.id}")) is not None:
+        return refusal(wait)  # type: ignore[no-any-return]  # a group is bounded however many save into it
     key = request.form.get("save_key", "")
     moment = datetime.now(UTC)
     saved = save_game(
