@@ -26,6 +26,9 @@
 - ``drafts``: games being entered, kept under an unguessable token until they expire, so that nothing typed is lost
   (a reload, Back, a language switch, another phone opening the draft's link).
 
+- ``rate_limits``: the abuse limits' counters when the server processes share them through the database (a key of
+  client, route and window; its hits; when its window ends, in seconds since the epoch).
+
 ``games.group_id`` has no foreign key on purpose: SQLite can neither add nor drop such a column in place, and a
 copy of ``games`` would delete every game's players and history (see revision 0002). The code writes it only
 from a group it has read.
@@ -173,4 +176,12 @@ drafts = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False, index=True),
+)
+
+rate_limits = sa.Table(
+    "rate_limits",
+    metadata,
+    sa.Column("key", sa.String(200), primary_key=True),
+    sa.Column("hits", sa.Integer, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False, index=True),
 )

@@ -6,22 +6,37 @@ over its limit gets a 429 page that says when to try again and offers what it se
 The limits are :data:`LIMITS`, changed with the ``RATE_LIMITS`` setting (endpoint → "N/minute;M/day"); they are on
 unless the app is a test app (``TESTING``), or as ``RATE_LIMITS_ENABLED`` says. Clients are told apart by their
 address (behind a reverse proxy, set ``MARQUOIR_PROXIES``: :mod:`marquoir.web.security`).
+
+Where the counters live is ``MARQUOIR_LIMITS_STORAGE`` (``LIMITS_STORAGE``): ``memory`` (the default: each process
+counts its own, right for one process), ``database`` (the app's database, :mod:`marquoir.storage.rate_limits`:
+every process on it counts the same hits), or a URI of the ``limits`` library's storages (``memcached://host:11211``,
+``redis://host:6379``, with their client installed). Shared counters are fixed windows (a minute from the first hit);
+a storage that does not answer lets requests through (logged), rather than refusing everyone.
 """
 
 from __future__ import annotations
 
+import logging
 import math
+import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import limits.errors
 from flask import Flask, current_app, jsonify, render_template, request
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.storage import MemoryStorage, MovingWindowSupport, Storage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter, RateLimiter
+from sqlalchemy.engine import Engine
 
+from marquoir.storage import StorageError
+from marquoir.storage.rate_limits import add_hits, clear_hits, hits_of
 from marquoir.web.i18n import _
 from marquoir.web.plug import plugs
+
+LOG = logging.getLogger("marquoir.limits")
 
 EXTENSION = "marquoir.limits"
 #: Endpoint → its limits per client (each game's plug adds its own endpoints': ``limits``).
@@ -49,24 +64,80 @@ LIMITS: dict[str, str] = {
 }
 
 
+class DatabaseStorage(Storage):
+    """The ``limits`` storage of counters kept in the app's database (:mod:`marquoir.storage.rate_limits`)."""
+
+    STORAGE_SCHEME = ["marquoir+database"]  # noqa: RUF012  (the base class's annotation)
+
+    def __init__(self, engine: Callable[[], Engine]) -> None:
+        super().__init__()
+        self.engine = engine
+
+    @property
+    def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
+        return StorageError
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        return add_hits(self.engine(), key, int(expiry), amount)
+
+    def get(self, key: str) -> int:
+        return hits_of(self.engine(), key)[0]
+
+    def get_expiry(self, key: str) -> float:
+        return hits_of(self.engine(), key)[1]
+
+    def check(self) -> bool:
+        try:
+            hits_of(self.engine(), "check")
+        except StorageError:
+            return False
+        return True
+
+    def reset(self) -> int | None:
+        clear_hits(self.engine())
+        return None
+
+    def clear(self, key: str) -> None:
+        clear_hits(self.engine(), key)
+
+
+def limits_storage(setting: str) -> Storage:
+    """The counters' storage a setting names: ``memory``, ``database`` or a ``limits`` storage URI."""
+    chosen = setting.strip() or "memory"
+    if chosen == "memory":
+        return MemoryStorage()
+    if chosen == "database":
+        from marquoir.web.db import get_engine
+
+        return DatabaseStorage(get_engine)
+    found = storage_from_string(chosen, wrap_exceptions=True)
+    if not isinstance(found, Storage):
+        raise ValueError(f"MARQUOIR_LIMITS_STORAGE: {chosen!r} is an asynchronous storage")
+    return found
+
+
 @dataclass
 class Limits:
     """One app's limits and their counters."""
 
     by_endpoint: dict[str, list[RateLimitItem]]
-    limiter: MovingWindowRateLimiter
+    limiter: RateLimiter
 
     def refused(self, endpoint: str, client: str) -> float | None:
-        """Seconds until ``client`` may use ``endpoint`` again when it is over a limit (counting this use when not)."""
+        """Seconds until ``client`` may use ``endpoint`` again when it is over a limit (counting this use when not);
+        ``None`` too when the counters cannot be reached (logged)."""
         items = self.by_endpoint.get(endpoint)
         if not items:
             return None
-        for item in items:
-            if not self.limiter.test(item, endpoint, client):
-                reset = self.limiter.get_window_stats(item, endpoint, client).reset_time
-                return max(reset - time.time(), 1.0)
-        for item in items:
-            self.limiter.hit(item, endpoint, client)
+        try:
+            for item in items:
+                if not self.limiter.test(item, endpoint, client):
+                    reset = self.limiter.get_window_stats(item, endpoint, client).reset_time
+                    return max(reset - time.time(), 1.0)
+            for item in items:
+                self.limiter.hit(item, endpoint, client)
+        except (StorageError, limits.errors.StorageError, OSError) as error:
+            LOG.warning("the abuse limits' counters cannot be reached (%s): %s let through", error, endpoint)
         return None
 
 
@@ -78,10 +149,12 @@ def init_app(app: Flask) -> None:
     if not enabled:
         return
     games = {endpoint: text for p in plugs().values() for endpoint, text in p.limits.items()}
-    limits = {**LIMITS, **games, **app.config.get("RATE_LIMITS", {})}
-    app.extensions[EXTENSION] = Limits(
-        {endpoint: parse_many(text) for endpoint, text in limits.items()}, MovingWindowRateLimiter(MemoryStorage())
-    )
+    chosen = {**LIMITS, **games, **app.config.get("RATE_LIMITS", {})}
+    setting = str(app.config.get("LIMITS_STORAGE") or os.environ.get("MARQUOIR_LIMITS_STORAGE", "memory"))
+    storage = limits_storage(setting)
+    limiter: RateLimiter = (MovingWindowRateLimiter(storage) if isinstance(storage, MovingWindowSupport)
+                            else FixedWindowRateLimiter(storage))  # fmt: skip
+    app.extensions[EXTENSION] = Limits({endpoint: parse_many(text) for endpoint, text in chosen.items()}, limiter)
     app.before_request(_check)
 
 

@@ -58,6 +58,7 @@ def test_a_new_database_is_created_at_the_newest_schema(tmp_path: Path) -> None:
         "groups",
         "group_players",
         "game_counts",
+        "rate_limits",
         VERSION_TABLE,
     }
 
@@ -340,3 +341,13 @@ def test_the_schema_does_not_go_back_before_groups_while_a_group_holds_games(tmp
     with pytest.raises(RuntimeError, match="belong to groups"), engine.begin() as connection:
         command.downgrade(alembic_config(connection), "0004")
     assert current_revision(engine) == head_revision() and count_games(engine, group_id=group.id) == 1
+
+
+def test_a_database_at_0005_gains_the_shared_rate_limits_keeping_its_games(tmp_path: Path) -> None:
+    engine = open_database(sqlite_url(tmp_path / "games.sqlite3"), migrate=False)
+    upgrade(engine, "0005")
+    table = sample_table("base-2p")
+    saved = save_game(engine, table, score(table))
+    upgrade(engine)
+    assert current_revision(engine) == head_revision() and "rate_limits" in sa.inspect(engine).get_table_names()
+    assert get_game(engine, saved.id) is not None and count_games(engine) == 1

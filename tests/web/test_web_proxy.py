@@ -5,6 +5,7 @@ directly cannot pretend to be another, and 100 idle connections held open do not
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -47,7 +48,8 @@ class Server:
 def start_server(tmp: Path, *extra: str, **environ: str) -> Server:
     log = tmp / "server.log"
     env = {**os.environ, "MARQUOIR_INSTANCE": str(tmp / "instance"), "MARQUOIR_SECRET_KEY": "proxy", **environ}
-    env.pop("DATABASE_URL", None)
+    if "DATABASE_URL" not in environ:
+        env.pop("DATABASE_URL", None)
     with log.open("w") as errors:
         process = subprocess.Popen(
             [sys.executable, "-c", LAUNCHER, "serve", "--host", "127.0.0.1", "--port", "0", *extra],
@@ -181,3 +183,39 @@ def test_the_log_can_be_json_lines(tmp_path: Path) -> None:
     access = [e for e in entries if e["logger"] == "marquoir.access"]
     assert access and access[0]["path"] == "/healthz" and access[0]["status"] == 200
     assert access[0]["client"] == "127.0.0.1" and access[0]["method"] == "GET" and access[0]["ms"] >= 0
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_limits_are_shared_by_two_processes_on_one_database(tmp_path: Path, database: str) -> None:
+    from support.postgres import postgres_server
+
+    with contextlib.ExitStack() as stack:
+        url = (stack.enter_context(postgres_server()) if database == "postgresql"
+               else f"sqlite:///{tmp_path / 'shared.sqlite3'}")  # fmt: skip
+        servers = []
+        for n in range(2):
+            folder = tmp_path / f"p{n}"
+            folder.mkdir()
+            servers.append(start_server(folder, DATABASE_URL=url, MARQUOIR_LIMITS_STORAGE="database"))
+            stack.callback(stop, servers[-1])
+        first, second = (f"http://127.0.0.1:{s.port}" for s in servers)
+        statuses = [score(first, "127.0.0.1"), score(second, "127.0.0.1"), score(first, "127.0.0.1"),
+                    score(second, "127.0.0.1")]  # fmt: skip
+        assert statuses == [200, 200, 200, 429]  # 3 a minute, whichever process answers
+        assert score(second, "127.0.0.2") == 200  # another client's counter is its own
+
+
+def test_limits_in_memory_are_each_process_s_own(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    servers = []
+    try:
+        for n in range(2):
+            folder = tmp_path / f"p{n}"
+            folder.mkdir()
+            servers.append(start_server(folder, DATABASE_URL=url))
+        first, second = (f"http://127.0.0.1:{s.port}" for s in servers)
+        statuses = [score(address, "127.0.0.1") for address in (first, second, first, second)]
+        assert statuses == [200, 200, 200, 200]  # what the shared storage is for
+    finally:
+        for server in servers:
+            stop(server)
