@@ -13,6 +13,8 @@ A deployment is described by the environment (or the app's configuration, which 
   it believes (the client's address, for the abuse limits and the log, is then the one the proxy saw, and the
   scheme is the proxy's); ``MARQUOIR_PROXY_ADDRESS`` (``PROXY_ADDRESS``) is the address the nearest proxy connects
   from (default ``127.0.0.1``; ``*`` for any: then the app must be reachable only through the proxy);
+- ``MARQUOIR_JOB_TIMEOUT`` (seconds, default 15) and ``MARQUOIR_JOB_MEMORY`` (MiB, default 1536): the bounds of one
+  deep check or PDF (:mod:`marquoir.web.workers`); keep the proxy's read timeout above the first;
 - ``MARQUOIR_RATE_LIMITS=off``: no abuse limits (:mod:`marquoir.web.limits`), for a server only trusted people reach;
 - ``MARQUOIR_PUBLIC_LIST=off`` (``PUBLIC_LIST``): no list of the games saved outside any group, and no statistics or
   download of them (a club server where every group keeps to its link); ``marquoir export`` still exports
@@ -62,6 +64,12 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
     address = env.get("MARQUOIR_PROXY_ADDRESS", "").strip()
     if address:
         config["PROXY_ADDRESS"] = address
+    timeout = _whole(env.get("MARQUOIR_JOB_TIMEOUT", ""), 1, 600)
+    if timeout is not None:
+        config["JOB_TIMEOUT"] = float(timeout)
+    memory = _whole(env.get("MARQUOIR_JOB_MEMORY", ""), 256, 65536)
+    if memory is not None:
+        config["JOB_MEMORY"] = memory * 1024 * 1024
     if env.get("MARQUOIR_RATE_LIMITS", "").strip().lower() in ("0", "off", "no", "false"):
         config["RATE_LIMITS_ENABLED"] = False
     if env.get("MARQUOIR_PUBLIC_LIST", "").strip().lower() in ("0", "off", "no", "false"):
@@ -129,6 +137,14 @@ def strict_transport(response: Response) -> Response:
     if request.is_secure or current_app.config.get("COOKIES_SECURE"):
         response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     return response
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    """A setting's whole number between ``low`` and ``high`` (a few digits at most), else ``None`` (unset)."""
+    text = text.strip()
+    if not text.isdigit() or len(text) > 6 or not low <= int(text) <= high:
+        return None
+    return int(text)
 
 
 def carries_edit_token() -> None:

@@ -143,3 +143,61 @@ def test_the_health_check_answers_while_the_worst_requests_are_worked_on(server:
     print(f"heavy answers {sorted(done)}; {len(latencies)} health checks, median {median:.1f} ms, max {worst:.1f} ms")
     assert sorted(set(done)) <= [200, 503]  # done, or "busy, try again": never a 500
     assert latencies and max(latencies) < 0.2, statistics.median(latencies)
+
+
+def test_a_client_holds_one_slot_at_a_time_and_the_others_stay_free() -> None:
+    slots = workers.Slots(2)
+    assert slots.acquire(timeout=1, client="loops")
+    assert not slots.acquire(timeout=0.05, client="loops")  # a slot is free, but not for a second job of it
+    assert slots.acquire(timeout=0.05, client="another")
+    assert not slots.acquire(timeout=0.05, client="third")  # both taken
+    slots.release("loops")
+    assert slots.acquire(timeout=0.05, client="third")
+
+
+def test_a_second_job_of_a_client_waits_for_its_first_then_runs() -> None:
+    slots = workers.Slots(2)
+    assert slots.acquire(timeout=1, client="a")
+    timer = threading.Timer(0.1, slots.release, args=("a",))
+    timer.start()
+    started = time.monotonic()
+    assert slots.acquire(timeout=2, client="a")
+    assert 0.05 < time.monotonic() - started < 1.5
+    timer.join()
+
+
+@pytest.mark.slow
+def test_one_client_looping_on_pdfs_never_keeps_another_out(tmp_path: Path) -> None:
+    app = games_app(tmp_path, EXPENSIVE_JOBS=2, JOB_WAIT=0.5)
+    stop = threading.Event()
+    looped: list[int] = []
+
+    def loop() -> None:  # one client, three loops within its limits (limits are off in tests)
+        client = app.test_client()
+        while not stop.is_set():
+            looped.append(client.get("/print/blank?players=2&format=pdf",
+                                     environ_base={"REMOTE_ADDR": "10.0.0.1"}).status_code)  # fmt: skip
+
+    loops = [threading.Thread(target=loop) for _ in range(3)]
+    for thread in loops:
+        thread.start()
+    try:
+        time.sleep(0.5)
+        other = app.test_client()
+        answers = [other.get("/print/blank?players=3&format=pdf", environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code
+                   for _ in range(4)]  # fmt: skip
+    finally:
+        stop.set()
+        for thread in loops:
+            thread.join(60)
+    assert answers == [200] * 4, answers
+    assert looped and set(looped) <= {200, 503}
+
+
+def test_a_worker_killed_by_a_signal_is_reported_as_such(caplog: pytest.LogCaptureFixture) -> None:
+    import signal
+
+    with caplog.at_level("WARNING", logger="marquoir.workers"):
+        assert workers._died(-signal.SIGKILL).reason == "signal"
+        assert workers._died(1).reason == "error"
+    assert "killed by SIGKILL" in caplog.text
