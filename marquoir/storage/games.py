@@ -312,7 +312,11 @@ def correct_game(
     if details is not None:
         details.check()
     with guarded("save the correction"), write_transaction(engine) as connection:
-        row = connection.execute(sa.select(games).where(games.c.edit_token == edit_token)).mappings().first()
+        # FOR UPDATE (PostgreSQL; SQLite's writer holds the whole database already): a second correction of the
+        # same version waits for the first, then finds the version changed, a conflict, not a duplicate version.
+        row = connection.execute(
+            sa.select(games).where(games.c.edit_token == edit_token).with_for_update()
+        ).mappings().first()
         if row is None:
             raise GameNotFound("this edit link")
         if expected_version is not None and row["version"] != expected_version:
@@ -361,7 +365,7 @@ def delete_game(engine: Engine, edit_token: str) -> int:
     """Delete a game and its whole history (needs the edit token); returns its id. Unknown: :class:`GameNotFound`."""
     with guarded("delete the game"), write_transaction(engine) as connection:
         found = connection.execute(
-            sa.select(games.c.id, games.c.group_id).where(games.c.edit_token == edit_token)
+            sa.select(games.c.id, games.c.group_id).where(games.c.edit_token == edit_token).with_for_update()
         ).first()
         if found is None:
             raise GameNotFound("this edit link")

@@ -15,6 +15,7 @@ Values out: :class:`PlayerRecord` (counts and sums; the averages are :mod:`marqu
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -38,9 +39,6 @@ from marquoir.storage.schema import (
 
 #: The most records one call returns.
 MAX_RECORDS = 500
-#: An arbitrary constant: the PostgreSQL advisory lock that serialises the updates of the records (SQLite's
-#: writers are serialised already).
-_PG_RECORDS_LOCK = 0x6D61_7273
 #: Keys per ``IN`` list.
 _CHUNK = 200
 #: A record's key: group (0: none), game, edition (``*``: any), number of players (0: any), name key.
@@ -114,6 +112,26 @@ class _Change:
             self.latest_added = latest
 
 
+def lock_players(connection: Connection, players: Iterable[tuple[int, str]]) -> None:
+    """On PostgreSQL, take the transaction's lock of each player (group, name key) whose records it is about to
+    read and write, in one order (no deadlock): two savers of one player add to its record one after the other,
+    savers of other players never wait for each other. SQLite's writers are serialised already."""
+    if connection.dialect.name != "postgresql":
+        return
+    ids = sorted({_lock_id(group, key) for group, key in players})
+    for start in range(0, len(ids), _CHUNK):
+        chunk = ids[start : start + _CHUNK]
+        connection.execute(sa.text("SELECT pg_advisory_xact_lock(k) FROM unnest(CAST(:ids AS bigint[])) AS k "
+                                   "ORDER BY k"), {"ids": chunk})  # fmt: skip
+
+
+def _lock_id(group: int, key: str) -> int:
+    """A player's advisory lock: 64 bits of a hash of its group and name key (a collision only makes two players
+    wait for each other)."""
+    digest = hashlib.blake2b(f"{group}\x00{key}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
 def record_keys(row: Mapping[Any, Any]) -> tuple[RecordKey, ...]:
     """The four records a player row counts in: its edition and number of players, and the three rollups."""
     group, game, key = int(row["group_id"]), str(row["game"]), str(row["name_key"])
@@ -166,9 +184,7 @@ def refresh_records(
                 changes.setdefault(key, _Change()).add(row, sign)
     if not changes:
         return
-    if connection.dialect.name == "postgresql":
-        # Two savers of one player must not both add to the record they read: one after the other.
-        connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_RECORDS_LOCK})
+    lock_players(connection, {(k[0], k[4]) for k in changes})
     keys = sorted(changes)
     existing: dict[RecordKey, RowMapping] = {}
     columns = (player_stats.c.group_id, player_stats.c.game, player_stats.c.edition, player_stats.c.players,
@@ -280,6 +296,7 @@ def rebuild_records(connection: Connection, group_id: int, keys: Iterable[str]) 
     wanted = sorted(set(keys))
     if not wanted:
         return
+    lock_players(connection, [(group_id, k) for k in wanted])
     connection.execute(player_stats.delete().where(player_stats.c.group_id == group_id,
                                                    player_stats.c.name_key.in_(wanted)))  # fmt: skip
     rows = connection.execute(

@@ -305,3 +305,62 @@ def test_a_database_at_0004_upgrades_in_place_on_postgresql(fresh_url: str) -> N
                                                 (5, "base", 3)]  # fmt: skip
     finally:
         engine.dispose()
+
+
+def corrections_at_once(engine: Engine) -> list[str]:
+    """Eight corrections of one version of a game sent at once: what each got."""
+    table = sample_table("base-2p")
+    game = save_game(engine, table, score(table))
+    barrier = threading.Barrier(8)
+    outcomes: list[str] = []
+
+    def correct() -> None:
+        barrier.wait(10)
+        try:
+            correct_game(engine, game.edit_token, table, score(table), expected_version=1)
+            outcomes.append("saved")
+        except EditConflict:
+            outcomes.append("conflict")
+        except Exception as error:  # collected and asserted below
+            outcomes.append(repr(error))
+
+    threads = [threading.Thread(target=correct) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert len(game_history(engine, game.id)) == 2
+    return sorted(outcomes)
+
+
+def test_corrections_of_one_version_at_once_are_one_saved_and_conflicts_on_postgresql(pg: Engine) -> None:
+    assert corrections_at_once(pg) == ["conflict"] * 7 + ["saved"]
+
+
+def test_corrections_of_one_version_at_once_are_one_saved_and_conflicts_on_sqlite(tmp_path: Path) -> None:
+    from marquoir.storage import sqlite_url
+
+    assert corrections_at_once(open_database(sqlite_url(tmp_path / "games.sqlite3"))) == ["conflict"] * 7 + ["saved"]
+
+
+def test_savers_of_other_players_do_not_wait_for_each_other_on_postgresql(pg: Engine) -> None:
+    """No global lock: a transaction holding one player's records does not hold up a save of other players."""
+    base = sample_table("base-2p")
+    held = dataclasses.replace(base, players=tuple(dataclasses.replace(p, name=f"Held {i}")
+                                                   for i, p in enumerate(base.players)))  # fmt: skip
+    other = dataclasses.replace(base, players=tuple(dataclasses.replace(p, name=f"Free {i}")
+                                                    for i, p in enumerate(base.players)))  # fmt: skip
+    from marquoir.storage.database import write_transaction
+    from marquoir.storage.stats import lock_players
+
+    with write_transaction(pg) as connection:
+        lock_players(connection, [(0, "held 0"), (0, "held 1")])
+        started = datetime.now(UTC)
+        save_game(pg, other, score(other))  # another connection: it must not wait for the one above
+        assert (datetime.now(UTC) - started).total_seconds() < 5
+        blocked = threading.Thread(target=save_game, args=(pg, held, score(held)))
+        blocked.start()
+        blocked.join(1.0)
+        assert blocked.is_alive()  # a saver of the held players waits for them
+    blocked.join(30)
+    assert not blocked.is_alive() and len(all_games(pg)) == 2
