@@ -81,3 +81,30 @@ def test_deep_nesting_is_refused_whole(depth: int) -> None:
         load_table("[" * depth + "]" * depth)
     with pytest.raises(TableError):
         load_table('{"game": "kanagawa", "players": ' + "[" * depth + "]" * depth + "}")
+
+
+#: What a caller of the Python API may put in a mapping that JSON text cannot carry: whole numbers past Python's
+#: own limit on reading digits, an int subclass, a float that is whole, bytes, a tuple, a set.
+HOSTILE_MAPPINGS: list[Any] = [10**5000, -(10**5000), 10**40, 2.0, float("inf"), b"trees", (1, 2), {1, 2}, 1j]
+
+
+def test_the_python_api_s_mappings_read_or_name_the_place_and_every_report_is_json() -> None:
+    read = refused = 0
+    for sample in sorted(p.stem for p in SAMPLES.glob("*.json")):
+        doc = sample_document(sample)
+        for path in places(doc):
+            if not path:
+                continue
+            for value in HOSTILE_MAPPINGS:
+                where = f"{sample}:{'.'.join(map(str, path))}={type(value).__name__}"
+                try:
+                    table = load_table(replaced(doc, path, value))
+                except TableError as error:
+                    assert error.path, where
+                    refused += 1
+                    continue
+                read += 1
+                report = score(table)
+                json.dumps(report.to_json(), ensure_ascii=False)  # a report is always JSON
+                assert load_table(json.dumps(table_to_document(table))) == table, where
+    assert refused > 1000 and read > 10, (refused, read)

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from marquoir.core.reader import as_int
 from marquoir.document import parse_table
 from marquoir.errors import TableError
 from marquoir.storage.games import DURATION_MAX, NOTES_MAX, PLACE_MAX, Details
@@ -154,9 +155,9 @@ def _object(value: Any, where: str) -> Mapping[str, Any]:
 
 
 def _int(value: Any, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TableError(where, "expected a whole number")
-    return value
+    """A whole number of a backup, bounded as a table document's are (a report of a number of thousands of digits
+    could be stored, and then never written as JSON again)."""
+    return as_int(value, where)
 
 
 def _check_report(report: Mapping[str, Any], players: int, where: str) -> None:
@@ -310,7 +311,7 @@ def read_backup_lines(lines: Iterator[str]) -> tuple[int, Iterator[BackupGame | 
     except json.JSONDecodeError as error:
         raise TableError("", f"the first line is not the backup's header ({error.msg})") from None
     count = header.get("count")
-    announced = count if isinstance(count, int) and not isinstance(count, bool) and count >= 0 else 0
+    announced = count if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= 10**9 else 0
 
     def each() -> Iterator[BackupGame | TableError]:
         index = 0

@@ -26,7 +26,7 @@ from marquoir.web.forms import TableForm
 from marquoir.web.i18n import _, _l
 from marquoir.web.plug import plugs
 
-_PLAYER_FIELD = re.compile(r"^players\[(\d+)\](?:\.(.*))?$")
+_PLAYER_FIELD = re.compile(r"^players\[([0-9]{1,6})\](?:\.(.*))?$")
 
 
 @dataclass(frozen=True)

@@ -183,7 +183,7 @@ def test_versions_documents_and_reports_are_checked() -> None:
     bad_total = json.loads(json.dumps(version))
     bad_total["report"]["players"][1]["total"] = "many"
     assert errors_of(one_game_backup(versions=[bad_total])) == [
-        "games[0].versions[0].report.players[1].total: expected a whole number"
+        "games[0].versions[0].report.players[1].total: expected a whole number, got text"
     ]
     assert errors_of(one_game_backup(versions=[{**version, "version": 2}])) == [
         "games[0].versions[0].version: expected version 1"
@@ -211,3 +211,14 @@ def test_a_game_json_reads_back_as_itself(engine: Engine) -> None:
         for game in games:
             read = read_backup({"format": "marquoir-backup", "version": 1, "games": [game_json(game)]})[1]
             assert list(read) == [game]
+
+
+def test_a_backup_s_whole_numbers_are_bounded_when_read() -> None:
+    """A report total of thousands of digits would be stored, and then fail every time it is written as JSON."""
+    good = json.loads(one_game_backup().splitlines()[1])
+    good["versions"][0]["report"]["players"][0]["total"] = 10**4000
+    header = '{"format": "marquoir-backup", "version": 1, "exported_at": "2026-03-01T20:00:00+00:00", "count": 1'
+    _count, games = read_backup({**json.loads(header + ', "games": []}'), "games": [good]})
+    [error] = list(games)
+    assert isinstance(error, TableError) and error.path == "games[0].versions[0].report.players[0].total"
+    assert "whole number from" in str(error)

@@ -287,7 +287,7 @@ def _claims(player: Any, goal_id: str) -> bool:
 
 
 def _path_index(key: str, head: str) -> int | None:
-    match = re.fullmatch(rf"{head}\[([0-9]+)\]", key)
+    match = re.fullmatch(rf"{head}\[([0-9]{{1,6}})\]", key)
     return int(match.group(1)) if match else None
 
 
