@@ -9,7 +9,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +24,12 @@ http {{
     access_log off;
     client_body_temp_path {base}/body; proxy_temp_path {base}/proxy; fastcgi_temp_path {base}/fastcgi;
     uwsgi_temp_path {base}/uwsgi; scgi_temp_path {base}/scgi;
+{site}
+}}
+"""
+
+#: The site of the tests' own nginx (the README's, deploy/nginx-marquoir.conf, is run by test_web_deploy.py).
+TEST_SITE = """
     client_max_body_size 1m;
     upstream marquoir {{ server 127.0.0.1:{upstream}; }}
     server {{
@@ -38,7 +44,6 @@ http {{
             proxy_read_timeout 60s;
         }}
     }}
-}}
 """
 
 
@@ -63,7 +68,9 @@ def binary() -> str:
 
 
 @contextmanager
-def nginx_in_front_of(upstream: int) -> Iterator[Nginx]:
+def nginx_in_front_of(upstream: int, site: Callable[[Path, int, int], str] | None = None) -> Iterator[Nginx]:
+    """nginx on loopback passing to ``upstream``: the tests' own site, or ``site(base, http, https)`` (the text of
+    a site with its certificate in ``base``, listening on the two ports)."""
     base = Path(tempfile.mkdtemp(prefix="marquoir-nginx-"))
     base.chmod(0o755)  # nginx's workers (www-data) read and write beneath it
     subprocess.run(
@@ -72,7 +79,9 @@ def nginx_in_front_of(upstream: int) -> Iterator[Nginx]:
         check=True, capture_output=True,
     )  # fmt: skip
     http, https = free_port(), free_port()
-    (base / "nginx.conf").write_text(SITE.format(base=base, upstream=upstream, http=http, https=https))
+    text = (site(base, http, https) if site is not None
+            else TEST_SITE.format(base=base, upstream=upstream, http=http, https=https))  # fmt: skip
+    (base / "nginx.conf").write_text(SITE.format(base=base, site=text))
     command = [binary(), "-p", str(base), "-c", str(base / "nginx.conf"), "-e", str(base / "error.log")]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

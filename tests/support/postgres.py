@@ -22,8 +22,8 @@ def binary(name: str) -> str:
 
 
 @contextmanager
-def postgres_server(max_connections: int = 60) -> Iterator[str]:
-    """A PostgreSQL server in a temporary folder; yields the URL of its ``postgres`` database."""
+def postgres_server(max_connections: int = 60, superuser: str = "marquoir") -> Iterator[str]:
+    """A PostgreSQL server in a temporary folder; yields the URL of its ``postgres`` database as ``superuser``."""
     base = Path(tempfile.mkdtemp(prefix="marquoir-pg-"))
     base.chmod(0o755)
     as_postgres: list[str] = []
@@ -32,7 +32,7 @@ def postgres_server(max_connections: int = 60) -> Iterator[str]:
         as_postgres = ["runuser", "-u", "postgres", "--"]
     data = base / "data"
     subprocess.run(
-        [*as_postgres, binary("initdb"), "-D", str(data), "-U", "marquoir", "--auth=trust", "-E", "UTF8",
+        [*as_postgres, binary("initdb"), "-D", str(data), "-U", superuser, "--auth=trust", "-E", "UTF8",
          "--no-sync", "--no-instructions"],
         check=True, capture_output=True,
     )  # fmt: skip
@@ -43,7 +43,7 @@ def postgres_server(max_connections: int = 60) -> Iterator[str]:
         check=True, capture_output=True,
     )  # fmt: skip
     try:
-        yield f"postgresql+psycopg://marquoir@/postgres?host={base}"
+        yield f"postgresql+psycopg://{superuser}@/postgres?host={base}"
     finally:
         subprocess.run([*as_postgres, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
         shutil.rmtree(base, ignore_errors=True)
