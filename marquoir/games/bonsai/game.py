@@ -1,4 +1,5 @@
-"""Bonsai (published by Cranio Creations, 2023; French edition Gigamic) as a :class:`marquoir.core.game.Game`.
+"""Bonsai (Rosaria Battiato, Massimo Borzì and Martino Chiacchiera; DV Games, 2023; French edition
+Gigamic) as a :class:`marquoir.core.game.Game`.
 
 Everything of the game lives in this package: its data (``data/``: the goal tiles, the deck by player count, their
 provenance and the rule decisions), the pot's geometry, its table and document, the trees worked out once per
@@ -57,7 +58,8 @@ class Bonsai(Game):
     categories = CATEGORIES
     category_labels: Mapping[str, str] = CATEGORY_LABELS
     codes = CODES
-    credit = N_("Bonsai is a game by Cranio Creations (French edition Gigamic).")
+    credit = N_("Bonsai is a game by Rosaria Battiato, Massimo Borzì and Martino Chiacchiera, published by DV Games "
+                 "(French edition Gigamic).")
     decisions = DECISIONS
     decisions_lead = N_(
         "Where the rules of Bonsai (the French overview and the official rules) speak, Marquoir follows them; where "
