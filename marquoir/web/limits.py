@@ -5,7 +5,9 @@ over its limit gets a 429 page that says when to try again and offers what it se
 
 The limits are :data:`LIMITS`, changed with the ``RATE_LIMITS`` setting (endpoint → "N/minute;M/day"); they are on
 unless the app is a test app (``TESTING``), or as ``RATE_LIMITS_ENABLED`` says. Clients are told apart by their
-address (behind a reverse proxy, set ``MARQUOIR_PROXIES``: :mod:`marquoir.web.security`).
+address (behind a reverse proxy, set ``MARQUOIR_PROXIES``: :mod:`marquoir.web.security`). Every answer of the JSON
+API carries the RateLimit header fields of the IETF draft (``RateLimit-Limit``, ``-Remaining``, ``-Reset``,
+``-Policy``), and its 429 is its error object (code ``RATE_LIMITED``).
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, render_template, request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from marquoir.web.api_errors import api_error, is_api_request
 from marquoir.web.i18n import _
 from marquoir.web.plug import plugs
 
@@ -67,6 +70,23 @@ class Limits:
             self.limiter.hit(item, endpoint, client)
         return None
 
+    def headers(self, endpoint: str, client: str) -> dict[str, str]:
+        """The RateLimit header fields (draft-ietf-httpapi-ratelimit-headers-06) of ``client`` on ``endpoint``:
+        the limit with the fewest requests left, how many are left and in how many seconds one frees."""
+        items = self.by_endpoint.get(endpoint)
+        if not items:
+            return {}
+        now = time.time()
+        shown = min(((item, self.limiter.get_window_stats(item, endpoint, client)) for item in items),
+                    key=lambda pair: pair[1].remaining)  # fmt: skip
+        item, stats = shown
+        return {
+            "RateLimit-Limit": str(item.amount),
+            "RateLimit-Remaining": str(max(stats.remaining, 0)),
+            "RateLimit-Reset": str(max(math.ceil(stats.reset_time - now), 0)),
+            "RateLimit-Policy": ", ".join(f"{i.amount};w={i.get_expiry()}" for i in items),
+        }
+
 
 def init_app(app: Flask) -> None:
     """Count every limited request before its view runs."""
@@ -81,6 +101,15 @@ def init_app(app: Flask) -> None:
         {endpoint: parse_many(text) for endpoint, text in limits.items()}, MovingWindowRateLimiter(MemoryStorage())
     )
     app.before_request(_check)
+    app.after_request(_rate_headers)
+
+
+def _rate_headers(response: Any) -> Any:
+    """Every API answer says where its client stands against the limits (RateLimit-* header fields)."""
+    limits: Limits | None = current_app.extensions.get(EXTENSION)
+    if limits is not None and is_api_request():
+        response.headers.update(limits.headers(request.endpoint or "", request.remote_addr or "unknown"))
+    return response
 
 
 def _check() -> Any:
@@ -105,9 +134,9 @@ def refusal(wait: float) -> Any:
     resend = None
     if request.method == "POST":
         resend = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
-    if request.path.startswith("/api/"):
-        response = jsonify({"error": message, "path": ""})
-        response.status_code = 429
+    if is_api_request():
+        response = api_error("RATE_LIMITED", _("Too many requests of this kind from this address: try again in "
+                                               "%(seconds)d s.") % {"seconds": math.ceil(wait)}, request.path)
     else:
         body = render_template("main/error.html", code=429, title=_("Too many requests"), message=message,
                                resend=resend)
