@@ -64,6 +64,7 @@ from marquoir.storage.groups import (
     merge_players,
     name_changes,
     rename_player,
+    set_time_zone,
 )
 from marquoir.storage.results import (
     ALL_TIME,
@@ -162,6 +163,7 @@ __all__ = [
     "save_draft",
     "save_game",
     "save_games",
+    "set_time_zone",
     "sqlite_url",
     "stream_backup",
     "stream_reports",

@@ -26,6 +26,7 @@ from marquoir.storage.errors import StorageError
 from marquoir.storage.rows import name_key, new_token, read_utc, utc
 from marquoir.storage.schema import game_counts, game_players, group_players, groups, player_stats
 from marquoir.storage.stats import rebuild_records
+from marquoir.zones import check_zone
 
 #: The longest group name.
 GROUP_NAME_MAX = 80
@@ -35,12 +36,14 @@ MAX_GROUPS = 50
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """A group: its id, its token (its link: a secret), its name and when it was made."""
+    """A group: its id, its token (its link: a secret), its name, when it was made, and its time zone (an IANA
+    name; ``None``: the deployment's default, :mod:`marquoir.zones`)."""
 
     id: int
     token: str
     name: str
     created_at: datetime
+    time_zone: str | None = None
 
 
 class PlayerChangeRefused(StorageError):
@@ -50,7 +53,7 @@ class PlayerChangeRefused(StorageError):
 
 
 def _group(row: RowMapping) -> Group:
-    return Group(row["id"], row["token"], row["name"], read_utc(row["created_at"]))
+    return Group(row["id"], row["token"], row["name"], read_utc(row["created_at"]), row["time_zone"])
 
 
 def clean_name(text: str, longest: int) -> str:
@@ -73,6 +76,15 @@ def create_group(engine: Engine, name: str, *, now: datetime | None = None) -> G
         ).scalar_one()
         connection.execute(game_counts.insert(), {"group_id": group_id, "games": 0})
     return Group(int(group_id), token, cleaned, moment)
+
+
+def set_time_zone(engine: Engine, group_id: int, name: str | None) -> str | None:
+    """Say and read the group's times in the time zone ``name`` (``None`` or empty: the deployment's default);
+    returns the name kept. :class:`ValueError` for a name that is not an IANA time zone."""
+    kept = check_zone(name) if name and name.strip() else None
+    with guarded("change the group"), write_transaction(engine) as connection:
+        connection.execute(groups.update().where(groups.c.id == group_id).values(time_zone=kept))
+    return kept
 
 
 def get_group_by_token(engine: Engine, token: str) -> Group | None:
