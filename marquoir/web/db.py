@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from datetime import tzinfo
 
 from flask import Flask, abort, current_app, request
 from sqlalchemy.engine import Engine
@@ -31,6 +32,7 @@ from marquoir.web.i18n import _
 from marquoir.web.render import error_page, results_again
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
+from marquoir.zones import zone
 
 EXTENSION = "marquoir.storage"
 #: The views whose StorageError keeps the game typed on the page (they carry it in their form).
@@ -100,6 +102,14 @@ def get_group_or_404(token: str) -> Group:
         abort(404)
     carries_edit_token()
     return group
+
+
+def time_zone_of(group: Group | None) -> tzinfo:
+    """The clocks a game of ``group`` is told and typed on: the group's time zone, else the app's ``TIME_ZONE``
+    (``MARQUOIR_TIME_ZONE``), else UTC (:mod:`marquoir.zones`)."""
+    if group is not None and group.time_zone:
+        return zone(group.time_zone)
+    return zone(current_app.config.get("TIME_ZONE"))
 
 
 def storage_message(error: StorageError) -> str:

@@ -36,6 +36,7 @@ LIMITS: dict[str, str] = {
     "groups.create": "10/minute;100/day",
     "groups.rename": "20/minute;400/day",
     "groups.merge": "20/minute;400/day",
+    "groups.set_zone": "20/minute;400/day",
     "groups.export_csv": "30/minute",
     "groups.export_bgstats": "30/minute",
     "saved.export_csv": "30/minute",

@@ -67,6 +67,10 @@ class Bonsai(Game):
     )
     web_module = "marquoir.web.bonsai.plug"
     export_columns = ("goal_colours", "goal_tiles")
+    #: Published 2023 (the reviews of goblins.net, « un titolo datato 2023 », and boardgameguys.com, "released in
+    #: 2023 by DV Games"); no BoardGameGeek id from a source the project trusts: 0, and BG Stats matches it by
+    #: name (other games are called Bonsai: the app asks before it keeps a match).
+    bgg_year = 2023
 
     def parse(self, document: Mapping[str, Any]) -> Table:
         from marquoir.games.bonsai.document import parse_table
