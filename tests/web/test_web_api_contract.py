@@ -189,6 +189,13 @@ def test_one_language_rule_accept_language_else_english(api: FlaskClient) -> Non
     french = api.post("/api/check", json=broken, headers=FR)
     assert french.headers["Content-Language"] == "fr"
     assert french.json is not None and "Départ" in french.json["issues"][0]["message"]
+    player = {"name": "A", "start": "S1", "diplomes": []}
+    unknown = api.post("/api/score", json={"game": "kanagawa", "players": [player]}, headers=FR)
+    assert unknown.json == {"error": "clé inconnue", "path": "players[0].diplomes", "code": "DOCUMENT_UNREADABLE"}
+    typed = api.post("/api/score", json={"game": "kanagawa", "players": 3}, headers=FR)
+    assert typed.json is not None and typed.json["error"] == "attendu\u00a0: une liste, reçu\u00a0: un nombre"
+    assert api.post("/api/score", json={"game": "kanagawa", "players": 3}).json["error"] == (  # type: ignore[index]
+        "expected a list, got a number")
     refused = api.post("/api/score", data="x", headers={**FR, "Content-Type": "text/plain"})
     assert refused.json is not None and refused.json["error"].startswith("Le corps doit être")
     assert api.get("/api/nope", headers=FR).json == {"error": "Il n’y a pas de page ici.", "path": "/api/nope",
