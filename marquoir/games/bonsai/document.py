@@ -106,8 +106,10 @@ def _read_cell(value: object, path: str) -> Cell:
     """A cell ``[x, y]``: a list of two whole numbers within the resource bound (decision 2); any fault is named
     at the cell's own path."""
     if not isinstance(value, list | tuple) or len(value) != 2:
-        listed = isinstance(value, list | tuple)
-        got = _("a list of %(count)d") % {"count": len(value)} if listed else type_name(value)
+        if isinstance(value, list | tuple):
+            got = _("a list of %(count)d") % {"count": len(value)}
+        else:
+            got = type_name(value)
         raise TableError(path, _("expected a cell [x, y] (two whole numbers), got %(got)s") % {"got": got})
     for axis, number in zip("xy", value, strict=True):
         if type(number) is not int:
