@@ -105,12 +105,12 @@ def _read_tile(value: object, path: str) -> Tile:
 def _read_cell(value: object, path: str) -> Cell:
     """A cell ``[x, y]``: a list of two whole numbers within the resource bound (decision 2); any fault is named
     at the cell's own path."""
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        if isinstance(value, list | tuple):
-            got = _("a list of %(count)d") % {"count": len(value)}
-        else:
-            got = type_name(value)
-        raise TableError(path, _("expected a cell [x, y] (two whole numbers), got %(got)s") % {"got": got})
+    if not isinstance(value, list | tuple):
+        raise TableError(path, _("expected a cell [x, y] (two whole numbers), got %(got)s") % {
+            "got": type_name(value)})
+    if len(value) != 2:
+        raise TableError(path, _("expected a cell [x, y] (two whole numbers), got %(got)s") % {
+            "got": _("a list of %(count)d") % {"count": len(value)}})
     for axis, number in zip("xy", value, strict=True):
         if type(number) is not int:
             raise TableError(path, _("expected a cell [x, y] (two whole numbers); its %(axis)s is %(type)s") % {
