@@ -87,6 +87,13 @@ def set_time_zone(engine: Engine, group_id: int, name: str | None) -> str | None
     return kept
 
 
+def group_time_zones(engine: Engine) -> dict[int, str]:
+    """The time zone of every group that has one: group id → IANA name."""
+    with guarded("read the groups"), read_transaction(engine) as connection:
+        rows = connection.execute(sa.select(groups.c.id, groups.c.time_zone).where(groups.c.time_zone.is_not(None)))
+        return {int(i): str(z) for i, z in rows}
+
+
 def get_group_by_token(engine: Engine, token: str) -> Group | None:
     """The group a link opens, or ``None``."""
     with guarded("open the group"), read_transaction(engine) as connection:

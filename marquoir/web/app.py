@@ -131,7 +131,7 @@ def _install_handlers(app: Flask) -> None:
             answer = api_error(BY_STATUS.get(code, "BAD_REQUEST"), message, where)
             answer.status_code = code
             if isinstance(error, MethodNotAllowed) and error.valid_methods:
-                answer.headers["Allow"] = ", ".join(error.valid_methods)
+                answer.headers["Allow"] = ", ".join(sorted(error.valid_methods))
             return answer
         title = titles.get(code, error.name)
         return render_template("main/error.html", code=code, title=title, message=message), code

@@ -72,7 +72,7 @@ def test_oversize_body_is_413(client: FlaskClient) -> None:
 
 def test_wrong_method_is_json(client: FlaskClient) -> None:
     response = client.get("/api/score")
-    assert response.status_code == 405 and response.headers["Allow"] == "POST, OPTIONS"
+    assert response.status_code == 405 and response.headers["Allow"] == "OPTIONS, POST"
     assert response.json == {"error": "This page cannot be reached this way.", "path": "/api/score",
                              "code": "METHOD_NOT_ALLOWED"}
 

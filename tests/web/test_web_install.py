@@ -135,10 +135,13 @@ def test_installed_wheel_scores_prints_and_serves_outside_the_checkout(tmp_path:
     assert "served from the wheel" in result.stdout
 
     marquoir = str(bindir / "marquoir")
-    seed = subprocess.run([python, "-c", "from marquoir.samples import seed_path; print(seed_path('base-4p'))"], **run)  # type: ignore[call-overload]
-    assert seed.returncode == 0, seed.stderr
-    assert str(tmp_path / "venv") in seed.stdout
-    scored = subprocess.run([marquoir, "score", seed.stdout.strip()], **run)  # type: ignore[call-overload]
+    version = subprocess.run([marquoir, "--version"], **run)  # type: ignore[call-overload]
+    assert version.stdout.startswith("marquoir "), version.stderr
+    seeds = subprocess.run([marquoir, "seeds"], **run)  # type: ignore[call-overload]
+    assert seeds.returncode == 0, seeds.stderr
+    assert all(line.split("\t")[1].startswith(str(tmp_path / "venv")) for line in seeds.stdout.splitlines())
+    assert len(seeds.stdout.splitlines()) == len(list((ROOT / "seeds").glob("*.json")))
+    scored = subprocess.run([marquoir, "score", "--seed", "base-4p"], **run)  # type: ignore[call-overload]
     assert scored.returncode == 0, scored.stderr
     assert "Winner: Chiyo" in scored.stdout
 
