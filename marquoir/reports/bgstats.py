@@ -26,14 +26,14 @@ The play file, every field of it (an object; the order of the arrays does not ma
     }
 
 - Dates are ``YYYY-MM-DD HH:MM:SS`` with no time zone, on the clocks of the game's group's time zone (else the
-  deployment's default: :mod:`marquoir.zones`), as the app shows them: a game typed as 20:15 in Paris says 20:15.
+  deployment's default: :mod:`marquoir.zones`), as the app shows them: a game typed as 20:15 says 20:15.
 - ``bggId`` / ``bggYear``: the game's and each expansion's, declared by the game (``Game.bgg_id``, ``bgg_year``,
   ``expansions``, with their sources beside them); 0 where no trusted source gives one, and the app matches that
   game by its name.
 - An expansion played is its own entry of ``games`` (``isExpansion``), named in the play's ``expansionPlays``
   (``gameRefId``, ``bggId``), as the app's own files do; ``board`` stays empty.
 - ``manualWinner`` is true when the winners are not the players at the top score (``Game.tie_decided_by_rule``: a
-  tie broken by turn order in Bonsai, a solo game won by its level): an app that recomputes winners from the
+  tie broken by turn order, a solo game won by its level): an app that recomputes winners from the
   scores would get them wrong.
 - ``startPlayer`` is true for the first seat (the table lists the players in turn order from the first player);
   ``seatOrder`` is the seat from 1; ``rank`` the place (a tie shares it); a score is text (``"42"``), as the app

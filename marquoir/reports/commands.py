@@ -1,12 +1,12 @@
 """The ``sheet``, ``export`` and ``import`` commands of the ``marquoir`` command line (added through
 ``EXTRA_COMMAND_MODULES``).
 
-``marquoir sheet --players 4 [--game G] [--OPTION] [--lang fr] -o sheet.pdf`` prints a blank sheet; ``marquoir sheet TABLE -o
-result.pdf`` the filled sheet of a table document; an output ending in ``.html`` (or ``--format html``) gets the
-HTML instead of the PDF; ``-o -`` writes the sheet to standard output. ``marquoir export --csv FILE [--database
-URL]`` writes every saved game as CSV, ``marquoir export --json FILE`` every game with its history, dates, links and
-groups (a backup), ``marquoir export --bgstats FILE`` every game as a play file for the BG Stats app
-(:mod:`marquoir.reports.bgstats`); they stream, in constant memory. ``marquoir import PATH... [--database URL]``
+``marquoir sheet --players 4 [--game G] [--OPTION] [--lang fr] -o sheet.pdf`` prints a blank sheet; ``marquoir sheet
+TABLE -o result.pdf`` the filled sheet of a table document; an output ending in ``.html`` (or ``--format html``)
+gets the HTML instead of the PDF; ``-o -`` writes the sheet to standard output. ``marquoir export --csv FILE
+[--database URL]`` writes every saved game as CSV, ``marquoir export --json FILE`` every game with its history,
+dates, links and groups (a backup), ``marquoir export --bgstats FILE`` every game as a play file for the BG Stats
+app (:mod:`marquoir.reports.bgstats`); they stream, in constant memory. ``marquoir import PATH... [--database URL]``
 saves table documents (files, folders of ``.json`` files), scored by :func:`marquoir.score`, and restores backups
 with their history and links, in batches, a line for each file (or game of a backup) refused; ``-`` reads standard
 input; a table document saved before (the same document and date: :func:`marquoir.storage.bulk.import_key`) is not
