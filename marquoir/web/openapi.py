@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from marquoir.games import GAMES
 from marquoir.version import VERSION
 from marquoir.web.api_errors import CODES
 
@@ -30,33 +31,43 @@ _ISSUE = {
         "message": {"type": "string", "description": "the issue in words, in the answer's language"},
     },
 }
-_PLAYER_SCORE = {
-    "type": "object",
-    "required": ["name", "total", "rank", "breakdown"],
-    "properties": {
-        "name": {"type": "string"},
-        "total": {"type": "integer"},
-        "rank": {"type": "integer", "minimum": 1},
-        "breakdown": {"type": "object", "additionalProperties": {"type": "integer"},
-                      "description": "points by category (Kanagawa: print_cards, season_chain, harmony, diplomas, "
-                                     "grand_master, yokai; Bonsai: leaves, flowers, fruits, parchments, goals)"},
-        "explanations": {"type": "object", "additionalProperties": {"type": "string"}},
-        "storms": {"type": "array", "items": {"type": "object"}},
-        "tie_break": {"type": "boolean", "description": "Bonsai: the rank was decided by turn order"},
-    },
-}
-_SCORE_REPORT = {
-    "type": "object",
-    "required": ["game", "players", "winners", "legal", "issues"],
-    "properties": {
-        "game": {"type": "string", "enum": ["kanagawa", "bonsai"]},
-        "players": {"type": "array", "items": _ref("PlayerScore")},
-        "winners": {"type": "array", "items": {"type": "string"}},
-        "legal": {"type": "boolean"},
-        "issues": {"type": "array", "items": _ref("Issue")},
-        "solo_levels": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 5}},
-    },
-}
+
+
+def _player_score() -> dict[str, Any]:
+    """The player score schema, for the games registered now."""
+    return {
+        "type": "object",
+        "required": ["name", "total", "rank", "breakdown"],
+        "properties": {
+            "name": {"type": "string"},
+            "total": {"type": "integer"},
+            "rank": {"type": "integer", "minimum": 1},
+            "breakdown": {"type": "object", "additionalProperties": {"type": "integer"},
+                          "description": "points by category: " + "; ".join(
+                              f"{game.name}: {', '.join(game.categories)}" for game in GAMES.values())},
+            "explanations": {"type": "object", "additionalProperties": {"type": "string"}},
+            "storms": {"type": "array", "items": {"type": "object"}},
+            "tie_break": {"type": "boolean", "description": "the rank was decided by a tie-break"},
+        },
+    }
+
+
+def _score_report() -> dict[str, Any]:
+    """The score report schema, for the games registered now."""
+    return {
+        "type": "object",
+        "required": ["game", "players", "winners", "legal", "issues"],
+        "properties": {
+            "game": {"type": "string", "enum": sorted(GAMES)},
+            "players": {"type": "array", "items": _ref("PlayerScore")},
+            "winners": {"type": "array", "items": {"type": "string"}},
+            "legal": {"type": "boolean"},
+            "issues": {"type": "array", "items": _ref("Issue")},
+            "solo_levels": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 5}},
+        },
+    }
+
+
 _LEGALITY_REPORT = {
     "type": "object",
     "required": ["legal", "issues"],
@@ -80,19 +91,24 @@ _ERROR = {
         "retry": {"type": "boolean", "const": True, "description": "trying again later may work"},
     },
 }
-#: The table document's outer shape (``marquoir/data/table-format.md`` is the whole contract).
-TABLE_DOCUMENT = {
-    "type": "object",
-    "required": ["game", "players"],
-    "properties": {
-        "game": {"type": "string", "enum": ["kanagawa", "bonsai"]},
-        "families": {"type": "array", "items": {"type": "string"}},
-        "goals": {"type": "array", "items": {"type": "string"}},
-        "rules": {"type": "object"},
-        "players": {"type": "array", "items": {"type": "object"}, "minItems": 1},
-    },
-    "description": "a table document (version 1) of marquoir/data/table-format.md",
-}
+
+
+def table_document() -> dict[str, Any]:
+    """The table document's outer shape (``marquoir/data/table-format.md`` is the whole contract), for the games
+    registered now."""
+    return {
+        "type": "object",
+        "required": ["game", "players"],
+        "properties": {
+            "game": {"type": "string", "enum": sorted(GAMES)},
+            "families": {"type": "array", "items": {"type": "string"}},
+            "goals": {"type": "array", "items": {"type": "string"}},
+            "rules": {"type": "object"},
+            "players": {"type": "array", "items": {"type": "object"}, "minItems": 1},
+        },
+        "description": "a table document (version 1) of marquoir/data/table-format.md",
+    }
+
 
 _JSON = "application/json"
 _LANGUAGE = {"name": "Accept-Language", "in": "header", "required": False, "schema": {"type": "string"},
@@ -111,11 +127,13 @@ def _error(description: str) -> dict[str, Any]:
 
 def _operation(summary: str, answer: str, *, deep: bool) -> dict[str, Any]:
     parameters: list[dict[str, Any]] = [_LANGUAGE]
+    deep_games = [game.name for game in GAMES.values() if game.has_deep_check]
     if deep:
         parameters.append({
             "name": "deep", "in": "query", "required": False,
             "schema": {"type": "string", "enum": ["0", "1", "false", "true", "no", "yes"]},
-            "description": "1, true or yes: also search for a game that builds the table (Kanagawa); any other "
+            "description": "1, true or yes: also search for a game that builds the table (" + ", ".join(
+                deep_games) + "); any other "
                            "value than these six is refused (400 QUERY_UNKNOWN)",
         })  # fmt: skip
     responses: dict[str, Any] = {
@@ -144,7 +162,7 @@ def openapi_document() -> dict[str, Any]:
         "info": {
             "title": "Marquoir JSON API",
             "version": VERSION,
-            "summary": "Score and check finished tables of Kanagawa (with Yokai) and Bonsai",
+            "summary": "Score and check finished tables of " + ", ".join(g.title for g in GAMES.values()),
             "description": "Every answer is JSON, errors included ({error, path, code}). Messages follow "
                            "Accept-Language (en, fr), English by default. No CORS headers: see the README.",
             "license": {"name": "MIT", "identifier": "MIT"},
@@ -160,9 +178,9 @@ def openapi_document() -> dict[str, Any]:
         },
         "components": {
             "schemas": {
-                "TableDocument": TABLE_DOCUMENT,
-                "ScoreReport": _SCORE_REPORT,
-                "PlayerScore": _PLAYER_SCORE,
+                "TableDocument": table_document(),
+                "ScoreReport": _score_report(),
+                "PlayerScore": _player_score(),
                 "LegalityReport": _LEGALITY_REPORT,
                 "Issue": _ISSUE,
                 "Error": _ERROR,
