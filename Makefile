@@ -29,7 +29,7 @@ $(STAMP): pyproject.toml
 test: system-deps $(STAMP) lint typecheck unit
 
 lint: $(STAMP)
-	$(PY) -m ruff check marquoir tests bench
+	$(PY) -m ruff check marquoir tests bench setup.py
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

@@ -4,7 +4,9 @@ server, each game's own, the printed sheets and the export).
 Exit status: 0 success (``check``: legal; with ``--deep``, legal and reachable), 1 ``check`` found issues (with
 ``--deep``: illegal or unreachable), 2 the document could not be read or the command line is wrong, 3 ``check
 --deep`` could not decide in its time bound (legal, but neither proven reachable nor unreachable: the JSON says
-``"reachable": null``). Unreadable input gives one line naming the place, never a traceback.
+``"reachable": null``), 130 interrupted. Unreadable input gives one line naming the place, never a traceback.
+``-`` is standard input or output wherever a file is named. The epilog of ``--help`` (:data:`EPILOG`) says the
+same, with the environment variables the commands read.
 """
 
 from __future__ import annotations
@@ -26,12 +28,48 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def cmd_score(args: argparse.Namespace) -> int:
+#: What ``marquoir --help`` ends with: the exit statuses and the environment variables.
+EPILOG = """\
+exit status:
+  0    done (check: legal; check --deep: legal and reachable; import: everything saved)
+  1    check found issues (--deep: illegal or unreachable); import refused a file or a game
+  2    a document could not be read, or the command line is wrong (one line says where)
+  3    check --deep could not decide in its time bound
+  130  interrupted (Ctrl+C)
+
+"-" is standard input or output wherever a file is named (score -, sheet -o -, export --csv -, import -).
+
+environment:
+  DATABASE_URL              the database of serve, export and import (default: instance/marquoir.sqlite3 here)
+  MARQUOIR_TIME_ZONE        time zone of the games outside groups and of groups without one (default UTC)
+  MARQUOIR_SECRET_KEY       serve: the key that signs forms and cookies (the same for every process)
+  MARQUOIR_BASE_URL         serve: the address of share and edit links
+  MARQUOIR_TRUSTED_HOSTS    serve: the host names it answers to (comma-separated)
+  MARQUOIR_PROXIES          serve: how many reverse proxies set X-Forwarded-For
+  MARQUOIR_HTTPS            serve: 1 behind HTTPS (Secure cookies, https:// links)
+  MARQUOIR_RATE_LIMITS      serve: off to turn the abuse limits off
+  MARQUOIR_PUBLIC_LIST      serve: off to list no game saved outside the groups
+"""
+
+
+def _table_of(args: argparse.Namespace) -> Any:
+    """The table of ``FILE`` or of ``--seed NAME`` (a sample table installed with Marquoir)."""
     from marquoir.files import read_table
+
+    if (args.file is None) == (args.seed is None):
+        raise UsageError(f"{args.command}: give a table document FILE (- for standard input) or --seed NAME")
+    if args.seed is not None:
+        from marquoir.samples import seed_path
+
+        return read_table(str(seed_path(args.seed)))
+    return read_table(args.file)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
     from marquoir.scoring import score
     from marquoir.text import render_score_table
 
-    table = read_table(args.file)
+    table = _table_of(args)
     report = score(table)
     if args.json:
         print_json(report.to_json())
@@ -41,12 +79,11 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from marquoir.files import read_table
     from marquoir.games import game_of
     from marquoir.legality import check
     from marquoir.text import render_issues
 
-    table = read_table(args.file)
+    table = _table_of(args)
     issues = check(table)
     extra: dict[str, Any] = {}
     if args.deep:
@@ -83,17 +120,31 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_seeds(args: argparse.Namespace) -> int:
+    """The sample tables installed with Marquoir: a name and its file per line."""
+    from marquoir.samples import seed_names, seed_path
+
+    for name in seed_names():
+        print(f"{name}\t{seed_path(name)}")
+    return 0
+
+
 #: The commands written here (the others come from :data:`EXTRA_COMMAND_MODULES` and the games).
-CORE_COMMANDS = ("score", "check", "rules")
+CORE_COMMANDS = ("score", "check", "rules", "seeds")
+#: The help of each command and of ``marquoir`` ends with the exit statuses and the environment.
+_HELP: dict[str, Any] = {"epilog": EPILOG, "formatter_class": argparse.RawDescriptionHelpFormatter}
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``marquoir`` parser; ``only`` one of :data:`CORE_COMMANDS` builds that command's alone (what ``main`` does
     when the command line names one: the other commands' modules are not even imported)."""
     from marquoir.games import GAMES
+    from marquoir.version import VERSION
 
     titles = ", ".join(game.title for game in GAMES.values())
-    parser = argparse.ArgumentParser(prog="marquoir", description=f"Score and check finished games ({titles}).")
+    parser = argparse.ArgumentParser(prog="marquoir", description=f"Score and check finished games ({titles}).",
+                                     **_HELP)
+    parser.add_argument("--version", action="version", version=f"marquoir {VERSION}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     if only in CORE_COMMANDS:
         _core_commands(sub, only)
@@ -104,12 +155,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+SEED_HELP = "a sample table installed with Marquoir instead of FILE (marquoir seeds lists them)"
+
+
 def _core_commands(sub: Any, only: str | None) -> None:
     from marquoir.games import GAMES
 
     if only in (None, "score"):
-        p = sub.add_parser("score", help="score a finished table (the score table, or --json)")
-        p.add_argument("file", metavar="FILE", help="table document (JSON); - for standard input")
+        p = sub.add_parser("score", help="score a finished table (the score table, or --json)", **_HELP)
+        p.add_argument("file", metavar="FILE", nargs="?", help="table document (JSON); - for standard input")
+        p.add_argument("--seed", metavar="NAME", help=SEED_HELP)
         p.add_argument("--json", action="store_true", help="print the JSON score report")
         p.add_argument("--explain", action="store_true", help="explain every figure")
         p.set_defaults(func=cmd_score)
@@ -117,8 +172,10 @@ def _core_commands(sub: Any, only: str | None) -> None:
         p = sub.add_parser(
             "check",
             help="list everything that makes a table impossible (exit 1 when any; with --deep, 3 when undecided)",
+            **_HELP,
         )
-        p.add_argument("file", metavar="FILE", help="table document (JSON); - for standard input")
+        p.add_argument("file", metavar="FILE", nargs="?", help="table document (JSON); - for standard input")
+        p.add_argument("--seed", metavar="NAME", help=SEED_HELP)
         p.add_argument("--json", action="store_true", help="print the JSON legality report")
         p.add_argument(
             "--deep",
@@ -131,6 +188,9 @@ def _core_commands(sub: Any, only: str | None) -> None:
         p = sub.add_parser("rules", help="the rule decisions the calculator applies where the rules are silent")
         p.add_argument("--game", choices=list(GAMES), help="one game's (default: every game's)")
         p.set_defaults(func=cmd_rules)
+    if only in (None, "seeds"):
+        p = sub.add_parser("seeds", help="list the sample tables installed with Marquoir (for score/check --seed)")
+        p.set_defaults(func=cmd_seeds)
 
 
 def _extra_commands() -> list[Callable[[Any], None]]:

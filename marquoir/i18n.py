@@ -100,7 +100,7 @@ def N_plural(singular: str, plural: str) -> Plural:
 @cache
 def translations(lang: str, domain: str) -> NullTranslations:
     """The translations of ``domain`` into ``lang`` (identity for English): the compiled ``.mo`` when the build
-    made it and it is current, else the ``.po`` compiled in memory."""
+    made it and it is current (an installed wheel has no ``.po``), else the ``.po`` compiled in memory."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
     from babel.support import NullTranslations, Translations
@@ -110,9 +110,10 @@ def translations(lang: str, domain: str) -> NullTranslations:
         return NullTranslations()
     po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     mo_path = po_path.with_suffix(".mo")
-    if not po_path.exists():
+    if not po_path.exists() and not mo_path.exists():
         return NullTranslations()
-    if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+    # An installed wheel carries the .mo alone (setup.py compiles them); a checkout's .mo counts while current.
+    if mo_path.exists() and (not po_path.exists() or mo_path.stat().st_mtime >= po_path.stat().st_mtime):
         with mo_path.open("rb") as handle:
             return Translations(handle, domain=domain)
     with po_path.open("rb") as source:

@@ -56,3 +56,16 @@ def test_the_readme_shows_what_the_command_prints(name: str) -> None:
     """The README's score tables are the command line's output, line for line."""
     printed = render_score_table(score(sample_table(name)))
     assert f"```\n{printed}\n```" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_samples_are_found_by_name_without_a_path() -> None:
+    """``marquoir.samples`` finds the same tables in a checkout (an installed wheel carries its own copy: the
+    install test), and a wrong name is refused naming the ones there are."""
+    from marquoir.errors import UsageError
+    from marquoir.samples import seed_names, seed_path
+
+    assert seed_names() == sorted(EXPECTED)
+    assert seed_path("base-4p") == SAMPLES / "base-4p.json"
+    assert seed_path("yokai-3p.json").read_text(encoding="utf-8") == (SAMPLES / "yokai-3p.json").read_text("utf-8")
+    with pytest.raises(UsageError, match="base-2p, base-4p"):
+        seed_path("base-9p")

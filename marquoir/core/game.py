@@ -48,6 +48,15 @@ class RuleOption(NamedTuple):
     decision: str
 
 
+class Expansion(NamedTuple):
+    """An expansion as play-logging apps list it (BG Stats, BoardGameGeek): its name, its BoardGameGeek id and its
+    year of publication (0: no source the project trusts gives it, and the apps match it by name)."""
+
+    name: str
+    bgg_id: int
+    year: int
+
+
 class Decision(NamedTuple):
     """How the calculator reads a rule where the rules are silent, ambiguous or contradict each other: written once,
     as data in the game's package (``decisions.py``), shown on the rules page and by ``marquoir rules``. ``number`` is
@@ -164,15 +173,18 @@ class Game:
         that an export of every saved game stays cheap."""
         return {}
 
-    def expansions(self, document: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
-        """The expansions a stored table document is played with, as BG Stats names them: (name, BoardGameGeek id;
-        0 when unknown)."""
+    def expansions(self, document: Mapping[str, Any]) -> tuple[Expansion, ...]:
+        """The expansions a stored table document is played with, as BG Stats lists them (read from the document,
+        not a parsed table, so that an export of every saved game stays cheap)."""
         return ()
 
-    def tie_decided_by_rule(self, table: Any, report: ScoreReport) -> bool:
-        """Whether the winners are not simply the highest totals (a tie-break or a rule chose among equals)."""
-        best = max((p.total for p in report.players), default=0)
-        return {p.name for p in report.players if p.total == best} != set(report.winners)
+    def tie_decided_by_rule(self, report: Mapping[str, Any]) -> bool:
+        """Whether the winners of a JSON score report are not simply the highest totals (a tie-break or a rule
+        chose among equals: BG Stats' ``manualWinner``, since an app recomputing winners from scores would get
+        them wrong)."""
+        players = report.get("players") or []
+        best = max((int(p["total"]) for p in players), default=0)
+        return {p["name"] for p in players if int(p["total"]) == best} != set(report.get("winners") or [])
 
     def sheet_layout(self) -> SheetLayout | None:
         """The game's printed sheet (:mod:`marquoir.core.sheet`), ``None`` for a game that has none."""

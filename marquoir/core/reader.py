@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from marquoir.errors import TableError
+from marquoir.i18n import _
 
 #: Largest document the readers accept, in characters: far above any real table, small enough to refuse abuse.
 MAX_DOCUMENT_CHARS = 200_000
@@ -36,26 +37,27 @@ def type_name(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return _("a boolean")
     if isinstance(value, int):
-        return "a number"
+        return _("a number")
     if isinstance(value, float):
-        return "a decimal number"
+        return _("a decimal number")
     if isinstance(value, str):
-        return "text"
+        return _("text")
     if isinstance(value, list | tuple):
-        return "a list"
+        return _("a list")
     if isinstance(value, Mapping):
-        return "an object"
+        return _("an object")
     return type(value).__name__
 
 
 def as_int(value: object, path: str) -> int:
     """``value`` as a whole number (``true`` is not one) of at most :data:`MAX_NUMBER` in size."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TableError(path, f"expected a whole number, got {type_name(value)}")
+        raise TableError(path, _("expected a whole number, got %(type)s") % {"type": type_name(value)})
     if not -MAX_NUMBER <= value <= MAX_NUMBER:
-        raise TableError(path, f"expected a whole number from {-MAX_NUMBER:,} to {MAX_NUMBER:,}, got a larger one")
+        raise TableError(path, _("expected a whole number from %(low)s to %(high)s, got a larger one") % {
+            "low": f"{-MAX_NUMBER:,}", "high": f"{MAX_NUMBER:,}"})
     return value
 
 
@@ -63,24 +65,26 @@ def as_text(value: object, path: str, most: int | None = None) -> str:
     """``value`` as text that is valid Unicode (JSON may carry a lone surrogate such as ``"\ud800"``, which no
     page, file or database can hold) and, with ``most``, of at most that many characters."""
     if not isinstance(value, str):
-        raise TableError(path, f"expected text, got {type_name(value)}")
+        raise TableError(path, _("expected text, got %(type)s") % {"type": type_name(value)})
     if most is not None and len(value) > most:
-        raise TableError(path, f"at most {most} characters, got {len(value)}")
+        raise TableError(path, _("at most %(most)d characters, got %(count)d") % {"most": most, "count": len(value)})
     if not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            raise TableError(path, "not valid text (it holds a lone surrogate)") from None
+            raise TableError(path, _("not valid text (it holds a lone surrogate)")) from None
     return value
 
 
 def as_word(value: object, path: str, vocabulary: tuple[str, ...]) -> str:
     """``value`` when it is one of the words of ``vocabulary``."""
     if not isinstance(value, str):
-        raise TableError(path, f"expected one of {', '.join(vocabulary)}; got {type_name(value)}")
+        raise TableError(path, _("expected one of %(words)s; got %(type)s") % {
+            "words": ", ".join(vocabulary), "type": type_name(value)})
     if value not in vocabulary:
         shown = value if len(value) <= 40 else value[:37] + "..."
-        raise TableError(path, f"{shown!r} is not one of {', '.join(vocabulary)}")
+        raise TableError(path, _("%(word)s is not one of %(words)s") % {
+            "word": repr(shown), "words": ", ".join(vocabulary)})
     return value
 
 
@@ -88,7 +92,7 @@ def as_text_id(value: object, path: str, what: str) -> str:
     """``value`` as an id written as text, at most :data:`MAX_ID` characters (whether it names anything is the
     legality check's question)."""
     if not isinstance(value, str):
-        raise TableError(path, f"expected {what} as text, got {type_name(value)}")
+        raise TableError(path, _("expected %(what)s as text, got %(type)s") % {"what": what, "type": type_name(value)})
     return as_text(value, path, MAX_ID)
 
 
@@ -119,10 +123,10 @@ class Reader:
 
     def __init__(self, value: object, path: str) -> None:
         if type(value) is not dict and not isinstance(value, Mapping):
-            raise TableError(path or "document", f"expected an object, got {type_name(value)}")
+            raise TableError(path or "document", _("expected an object, got %(type)s") % {"type": type_name(value)})
         if set(map(type, value)) - {str}:
             key = next(k for k in value if not isinstance(k, str))
-            raise TableError(path, f"keys must be text, got {type_name(key)}")
+            raise TableError(path, _("keys must be text, got %(type)s") % {"type": type_name(key)})
         self.data: Mapping[str, Any] = value
         self.path = path
         self.used: set[str] = set()
@@ -139,7 +143,7 @@ class Reader:
         self.used.add(key)
         value = self.data.get(key, _MISSING)
         if value is _MISSING:
-            raise TableError(self.at(key), "missing")
+            raise TableError(self.at(key), _("missing"))
         return value
 
     def optional(self, key: str) -> object:
@@ -152,7 +156,7 @@ class Reader:
         value = self.data.get(key, _MISSING)
         if value is _MISSING:
             if default is None:
-                raise TableError(self.at(key), "missing")
+                raise TableError(self.at(key), _("missing"))
             return default
         return value
 
@@ -165,7 +169,7 @@ class Reader:
     def bool(self, key: str, default: bool | None = None) -> bool:
         value = self._value(key, default)
         if not isinstance(value, bool):
-            raise TableError(self.at(key), f"expected true or false, got {type_name(value)}")
+            raise TableError(self.at(key), _("expected true or false, got %(type)s") % {"type": type_name(value)})
         return value
 
     def word(self, key: str, vocabulary: Iterable[str]) -> str:
@@ -180,12 +184,13 @@ class Reader:
         value = self.data.get(key, _MISSING)
         if value is _MISSING:
             if default is None:
-                raise TableError(self.at(key), "missing")
+                raise TableError(self.at(key), _("missing"))
             return default
         if type(value) is not list and not isinstance(value, tuple):
-            raise TableError(self.at(key), f"expected a list, got {type_name(value)}")
+            raise TableError(self.at(key), _("expected a list, got %(type)s") % {"type": type_name(value)})
         if len(value) > most:
-            raise TableError(self.at(key), f"at most {most} items, got {len(value)}")
+            raise TableError(self.at(key), _("at most %(most)d items, got %(count)d") % {
+                "most": most, "count": len(value)})
         return value
 
     def name(self) -> str:
@@ -193,14 +198,14 @@ class Reader:
         form (NFC: ``E`` + combining acute is ``É``, so that one name is one string however it was typed)."""
         name = self.text("name", NAME_MAX)
         if not name.strip():
-            raise TableError(self.at("name"), "must not be empty")
+            raise TableError(self.at("name"), _("must not be empty"))
         return unicodedata.normalize("NFC", name)
 
     def done(self) -> None:
         """Refuse the first key that no getter asked for."""
         if self.data.keys() - self.used:
             key = next(k for k in self.data if k not in self.used)
-            raise TableError(self.at(key), "unknown key")
+            raise TableError(self.at(key), _("unknown key"))
 
 
 def clean_name(text: str) -> str:
@@ -227,7 +232,8 @@ def check_unique_names(names: Iterable[str]) -> None:
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         if name in seen:
-            raise TableError(f"players[{i}].name", f"{name!r} is already the name of players[{seen[name]}]")
+            raise TableError(f"players[{i}].name", _("%(name)s is already the name of %(other)s") % {
+                "name": repr(name), "other": f"players[{seen[name]}]"})
         seen[name] = i
 
 
@@ -240,16 +246,18 @@ def read_json(source: str | bytes | bytearray | Mapping[str, Any]) -> object:
         try:
             source = bytes(source).decode("utf-8")
         except UnicodeDecodeError as error:
-            raise TableError("document", f"not UTF-8 text (byte {error.start})") from None
+            raise TableError("document", _("not UTF-8 text (byte %(byte)d)") % {"byte": error.start}) from None
     if not isinstance(source, str):
         return source
     if len(source) > MAX_DOCUMENT_CHARS:
-        raise TableError("document", f"too long ({len(source)} characters; at most {MAX_DOCUMENT_CHARS})")
+        raise TableError("document", _("too long (%(count)d characters; at most %(most)d)") % {
+            "count": len(source), "most": MAX_DOCUMENT_CHARS})
     try:
         return json.loads(source)
     except json.JSONDecodeError as error:
-        raise TableError("document", f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+        raise TableError("document", _("not JSON: %(why)s (line %(line)d, column %(column)d)") % {
+            "why": error.msg, "line": error.lineno, "column": error.colno}) from None
     except RecursionError:
-        raise TableError("document", "not JSON: nested too deeply") from None
+        raise TableError("document", _("not JSON: nested too deeply")) from None
     except ValueError:  # Python refuses to read an integer of more than 4,300 digits
-        raise TableError("document", "a number has too many digits") from None
+        raise TableError("document", _("a number has too many digits")) from None

@@ -1,22 +1,24 @@
 """The ``sheet``, ``export`` and ``import`` commands of the ``marquoir`` command line (added through
 ``EXTRA_COMMAND_MODULES``).
 
-``marquoir sheet --players 4 [--game G] [--OPTION] [--lang fr] -o sheet.pdf`` prints a blank sheet; ``marquoir
-sheet TABLE -o result.pdf`` the filled sheet of a table document; an output ending in ``.html`` gets the HTML
-instead of the PDF.
-``marquoir export --csv FILE [--database URL]`` writes every saved game as CSV, ``marquoir export --json FILE``
-every game with its history, dates, links and groups (a backup), ``marquoir export --bgstats FILE`` every game as
-a play file for the BG Stats app (:mod:`marquoir.reports.bgstats`); they stream, in constant memory. ``marquoir import
-PATH... [--database URL]`` saves table documents (files, folders of ``.json`` files), scored by
-:func:`marquoir.score`, and restores backups with their history and links, in batches, a line for each file (or
-game of a backup) refused; exit status 0 when everything was saved, 1 when something was refused, 2 when nothing
-could be read. The database: ``--database``, else ``DATABASE_URL``, else ``instance/marquoir.sqlite3`` of the
-current folder (which ``import`` creates when missing).
+``marquoir sheet --players 4 [--game G] [--OPTION] [--lang fr] -o sheet.pdf`` prints a blank sheet; ``marquoir sheet
+TABLE -o result.pdf`` the filled sheet of a table document; an output ending in ``.html`` (or ``--format html``)
+gets the HTML instead of the PDF; ``-o -`` writes the sheet to standard output. ``marquoir export --csv FILE
+[--database URL]`` writes every saved game as CSV, ``marquoir export --json FILE`` every game with its history,
+dates, links and groups (a backup), ``marquoir export --bgstats FILE`` every game as a play file for the BG Stats
+app (:mod:`marquoir.reports.bgstats`); they stream, in constant memory. ``marquoir import PATH... [--database URL]``
+saves table documents (files, folders of ``.json`` files), scored by :func:`marquoir.score`, and restores backups
+with their history and links, in batches, a line for each file (or game of a backup) refused; ``-`` reads standard
+input; a table document saved before (the same document and date: :func:`marquoir.storage.bulk.import_key`) is not
+saved again, and the summary says how many; exit status 0 when everything was saved, 1 when something was refused, 2
+when nothing could be read. The database: ``--database``, else ``DATABASE_URL``, else ``instance/marquoir.sqlite3``
+of the current folder (which ``import`` creates when missing).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -50,7 +52,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     from marquoir.files import read_table
     from marquoir.reports.sheets import html_to_pdf, render_blank_sheet, render_filled_sheet
 
-    as_html = args.output.lower().endswith((".html", ".htm"))
+    to_stdout = args.output == "-"
+    as_html = args.format == "html" if args.format else args.output.lower().endswith((".html", ".htm"))
     paper = None if as_html and args.paper is None else (args.paper or "a4")
     if args.table is not None:
         options = [f"--{o}" for o in _sheet_options() if getattr(args, o)]
@@ -71,8 +74,14 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         flags = {o: True for o in game.sheet_options if getattr(args, o)}
         html = render_blank_sheet(args.players, game=game.name, lang=args.lang, paper=paper, options=flags)
     data = html.encode("utf-8") if as_html else html_to_pdf(html)
-    _write(args.output, data)
     what = "page to print" if as_html else "PDF"
+    if to_stdout:  # the sheet itself on standard output, the line about it on standard error
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        print(f"<stdout>: the {what} of the sheet ({len(data):,} bytes)", file=sys.stderr)
+        return 0
+    _write(args.output, data)
     print(f"{args.output}: the {what} of the sheet ({len(data):,} bytes)")
     return 0
 
@@ -164,13 +173,16 @@ def cmd_export(args: argparse.Namespace) -> int:
                 _write_chunks(target, csv_chunks(reports))
         elif args.bgstats is not None:
             from marquoir.reports.bgstats import bgstats_chunks, name_maps
-            from marquoir.storage import name_changes
+            from marquoir.storage import group_player_names, group_time_zones, name_changes
+            from marquoir.zones import default_zone, zone
 
             target, what = args.bgstats, "plays for BG Stats"
-            aliases, shown = name_maps(name_changes(engine))
+            aliases, shown = name_maps(name_changes(engine), group_player_names(engine))
+            zones: dict[int | None, Any] = {group_id: zone(name) for group_id, name in group_time_zones(engine).items()}
             with stream_reports(engine) as reports:
                 count = reports.total
-                chunks = bgstats_chunks(reports, exported_at=datetime.now(UTC), aliases=aliases, shown=shown)
+                chunks = bgstats_chunks(reports, exported_at=datetime.now(UTC), aliases=aliases, shown=shown,
+                                        zones=zones, default_zone=default_zone())  # fmt: skip
                 _write_chunks(target, chunks)
         else:
             target, what = args.json, "backup with every version, dates and links; keep it private"
@@ -198,7 +210,7 @@ class _Importer:
         self.progress = progress
         self.tables: list[Any] = []
         self.backups: list[Any] = []
-        self.saved = self.restored = self.present = self.refused = self.read = self.done = 0
+        self.saved = self.restored = self.present = self.refused = self.read = self.done = self.again = 0
 
     def refuse(self, where: str, error: TableError) -> None:
         self.refused += 1
@@ -226,7 +238,9 @@ class _Importer:
         from marquoir.storage import restore_games, save_games
 
         if self.tables:
-            self.saved += len(save_games(self.engine, self.tables))
+            saved = len(save_games(self.engine, self.tables, once=True))
+            self.saved += saved
+            self.again += len(self.tables) - saved
             self.step(len(self.tables))
             self.tables = []
         if self.backups:
@@ -237,11 +251,11 @@ class _Importer:
             self.backups = []
 
     def file(self, path: str) -> None:
-        """Save the table document, or restore the backup, of one file."""
+        """Save the table document, or restore the backup, of one file (``-``: standard input)."""
         from marquoir.storage.backup import is_backup_start, read_backup, read_backup_lines
 
         try:
-            with open(path, encoding="utf-8") as handle:
+            with _opened(path) as handle:
                 first = handle.readline()
                 if is_backup_start(first) and first.rstrip().endswith('"games": ['):
                     count, games = read_backup_lines(_chain(first, handle))
@@ -283,6 +297,8 @@ class _Importer:
 
     def summary(self) -> str:
         parts = [_counted(self.saved, "table document") + " saved"]
+        if self.again:
+            parts[0] += f" ({self.again:,} saved before, not saved again)"
         if self.restored or self.present:
             restored = _counted(self.restored, "game")
             parts.append(f"{restored} restored with their history ({self.present:,} there already)")
@@ -296,6 +312,13 @@ class _Importer:
         if not self.read:
             return 2
         return 1 if self.refused else 0
+
+
+def _opened(path: str) -> Any:
+    """A file to read, or standard input for ``-`` (left open: it is not the command's to close)."""
+    if path == "-":
+        return contextlib.nullcontext(sys.stdin)
+    return open(path, encoding="utf-8")
 
 
 def _counted(count: int, thing: str) -> str:
@@ -364,19 +387,25 @@ def register_commands(subparsers: Any) -> None:
             p.add_argument(f"--{option}", action="store_true", help=f"blank {game.name} sheet: {label}")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the sheet (default en)")
     p.add_argument("--paper", choices=PAPERS, help="paper size (default a4 for PDF; HTML: the printer's)")
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="output file: .pdf, or .html for the page")
+    p.add_argument("-o", "--output", required=True, metavar="FILE",
+                   help="output file: .pdf, or .html for the page; - for standard output (a PDF unless --format html)")
+    p.add_argument("--format", choices=("pdf", "html"),
+                   help="the sheet as a PDF or as the page to print (default: from the output's name, pdf for -)")
     p.set_defaults(func=cmd_sheet)
 
     database_help = "database URL or SQLite file (default: DATABASE_URL, else instance/marquoir.sqlite3 here)"
     p = subparsers.add_parser("export", help="export every saved game: as CSV, or as a JSON backup with its history")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--csv", metavar="FILE", help="CSV file to write, one row per player per game; - for stdout")
-    what.add_argument("--json", metavar="FILE", help="backup to write: every game with its history and links")
+    what.add_argument("--json", metavar="FILE",
+                      help="backup to write: every game with its history and links; - for stdout")
     what.add_argument("--bgstats", metavar="FILE", help="play file for the BG Stats app to import; - for stdout")
     p.add_argument("--database", metavar="URL", help=database_help)
     p.set_defaults(func=cmd_export)
 
     p = subparsers.add_parser("import", help="save table documents, or restore the games of an export --json backup")
-    p.add_argument("paths", metavar="PATH", nargs="+", help="a table document, a folder of .json files, or a backup")
+    p.add_argument("paths", metavar="PATH", nargs="+",
+                   help="a table document, a folder of .json files, or a backup; - for standard input. A document "
+                        "saved before (the same table, the same date) is not saved again")  # fmt: skip
     p.add_argument("--database", metavar="URL", help=database_help + "; a new SQLite file is created")
     p.set_defaults(func=cmd_import)

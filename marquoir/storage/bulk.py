@@ -12,6 +12,8 @@ are already there. Both keep the players' records up to date (:func:`marquoir.st
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -250,24 +252,50 @@ def _insert_games(connection: Connection, rows: list[dict[str, Any]]) -> list[in
     return [int(i) for i in inserted.scalars()]
 
 
-def save_games(engine: Engine, entries: Sequence[NewGame], *, now: datetime | None = None) -> list[SavedGame]:
+def import_key(document: Mapping[str, Any], played_at: datetime | None) -> str:
+    """The save key of an imported table document: the same document (and date, when one is given) imported
+    again is the same game (a SHA-256 of its canonical JSON; the prefix keeps it apart from the pages' keys)."""
+    canonical = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    when = "" if played_at is None else utc(played_at).isoformat()
+    return "import-" + hashlib.sha256(f"{canonical}|{when}".encode()).hexdigest()[:57]
+
+
+def save_games(
+    engine: Engine, entries: Sequence[NewGame], *, now: datetime | None = None, once: bool = False
+) -> list[SavedGame]:
     """Save new games (version 1 each) in one transaction, with the score reports their caller computed: all or
-    none. At most :data:`MAX_BATCH` at a time."""
+    none. At most :data:`MAX_BATCH` at a time. With ``once`` (an import), a table whose document was saved so
+    before (:func:`import_key`), or comes twice in the batch, is not saved again: the list holds the new games
+    only."""
     _check_batch(len(entries))
     if not entries:
         return []
     moment = utc(now)
     prepared = []
+    keys: list[str | None] = []
     for entry in entries:
         document, report = stored(entry.table, entry.report)
         played = utc(entry.played_at) if entry.played_at is not None else moment
         prepared.append((entry.table.game, new_token(), new_token(), played, document, report))
-    rows = [
-        {"game": game, "share_token": share, "edit_token": edit, "played_at": played, "created_at": moment,
-         "updated_at": moment, "version": 1, "document": document, "report": report}
-        for game, share, edit, played, document, report in prepared
-    ]  # fmt: skip
+        keys.append(import_key(document, entry.played_at) if once else None)
     with guarded("save the games"), write_transaction(engine) as connection:
+        if once:  # in the writing transaction: two imports at once cannot both save a game
+            known = set(connection.execute(sa.select(games.c.save_key).where(
+                games.c.save_key.in_(sorted({k for k in keys if k})))).scalars())  # fmt: skip
+            fresh = []
+            for index, key in enumerate(keys):
+                if key not in known:
+                    known.add(key)
+                    fresh.append(index)
+            prepared, keys = [prepared[i] for i in fresh], [keys[i] for i in fresh]
+            entries = [entries[i] for i in fresh]
+            if not prepared:
+                return []
+        rows = [
+            {"game": game, "share_token": share, "edit_token": edit, "played_at": played, "created_at": moment,
+             "updated_at": moment, "version": 1, "document": document, "report": report, "save_key": key}
+            for (game, share, edit, played, document, report), key in zip(prepared, keys, strict=True)
+        ]  # fmt: skip
         ids = _insert_games(connection, rows)
         connection.execute(
             game_versions.insert(),

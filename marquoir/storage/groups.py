@@ -27,6 +27,7 @@ from marquoir.storage.errors import StorageError
 from marquoir.storage.rows import name_key, new_token, read_utc, utc
 from marquoir.storage.schema import game_counts, game_players, group_players, groups, player_stats
 from marquoir.storage.stats import rebuild_records
+from marquoir.zones import check_zone
 
 #: The longest group name.
 GROUP_NAME_MAX = 80
@@ -36,12 +37,14 @@ MAX_GROUPS = 50
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """A group: its id, its token (its link: a secret), its name and when it was made."""
+    """A group: its id, its token (its link: a secret), its name, when it was made, and its time zone (an IANA
+    name; ``None``: the deployment's default, :mod:`marquoir.zones`)."""
 
     id: int
     token: str
     name: str
     created_at: datetime
+    time_zone: str | None = None
 
 
 class PlayerChangeRefused(StorageError):
@@ -51,7 +54,7 @@ class PlayerChangeRefused(StorageError):
 
 
 def _group(row: RowMapping) -> Group:
-    return Group(row["id"], row["token"], row["name"], read_utc(row["created_at"]))
+    return Group(row["id"], row["token"], row["name"], read_utc(row["created_at"]), row["time_zone"])
 
 
 class BadName(ValueError):
@@ -86,6 +89,22 @@ def create_group(engine: Engine, name: str, *, now: datetime | None = None) -> G
         ).scalar_one()
         connection.execute(game_counts.insert(), {"group_id": group_id, "games": 0})
     return Group(int(group_id), token, cleaned, moment)
+
+
+def set_time_zone(engine: Engine, group_id: int, name: str | None) -> str | None:
+    """Say and read the group's times in the time zone ``name`` (``None`` or empty: the deployment's default);
+    returns the name kept. :class:`ValueError` for a name that is not an IANA time zone."""
+    kept = check_zone(name) if name and name.strip() else None
+    with guarded("change the group"), write_transaction(engine) as connection:
+        connection.execute(groups.update().where(groups.c.id == group_id).values(time_zone=kept))
+    return kept
+
+
+def group_time_zones(engine: Engine) -> dict[int, str]:
+    """The time zone of every group that has one: group id → IANA name."""
+    with guarded("read the groups"), read_transaction(engine) as connection:
+        rows = connection.execute(sa.select(groups.c.id, groups.c.time_zone).where(groups.c.time_zone.is_not(None)))
+        return {int(i): str(z) for i, z in rows}
 
 
 def get_group_by_token(engine: Engine, token: str) -> Group | None:

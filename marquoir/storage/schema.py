@@ -58,6 +58,8 @@ groups = sa.Table(
     sa.Column("token", sa.String(64), nullable=False, unique=True),
     sa.Column("name", sa.String(80), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    # An IANA time zone name; null: the deployment's default (marquoir.zones).
+    sa.Column("time_zone", sa.String(64), nullable=True),
 )
 
 group_players = sa.Table(

@@ -431,6 +431,20 @@ def players_of(engine: Engine, *, group_id: int | None = None, limit: int = 200)
         return [PlayerName(str(k), str(n), int(c)) for k, n, c in connection.execute(query)]
 
 
+def group_player_names(engine: Engine) -> list[tuple[int, str, str]]:
+    """Every group's players as their players' pages name them: (group id, name key, name), for an export of
+    every game (one row per player of a group; the games outside any group have no group's names)."""
+    query = (
+        sa.select(player_stats.c.group_id, player_stats.c.name_key, sa.func.max(player_stats.c.name))
+        .where(player_stats.c.group_id != scope(None), player_stats.c.edition == ALL_GAMES.edition,
+               player_stats.c.players == ALL_GAMES.players)
+        .group_by(player_stats.c.group_id, player_stats.c.name_key)
+        .order_by(player_stats.c.group_id, player_stats.c.name_key)
+    )  # fmt: skip
+    with guarded("read the players"), read_transaction(engine) as connection:
+        return [(int(g), str(k), str(n)) for g, k, n in connection.execute(query)]
+
+
 def names_in_game(engine: Engine, game: str, *, group_id: int | None = None, limit: int = 200) -> list[PlayerName]:
     """A group's players of one game, most games first, at most ``limit`` (their names only: an index range)."""
     if not 0 < limit <= MAX_RECORDS:

@@ -7,15 +7,16 @@ import os
 import secrets
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
 from marquoir.storage import default_folder
 from marquoir.web import compress, db, drafts, i18n, limits, logs, render, saved, templating, workers
 from marquoir.web.api import bp as api
+from marquoir.web.api_errors import BY_STATUS, api_error, is_api_request
 from marquoir.web.draft_pages import bp as draft_pages
 from marquoir.web.groups import bp as groups
 from marquoir.web.i18n import _
@@ -95,10 +96,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-def _wants_json() -> bool:
-    return request.path.startswith("/api/")
-
-
 def _install_handlers(app: Flask) -> None:
     @app.after_request
     def security_headers(response: BaseResponse) -> BaseResponse:
@@ -142,7 +139,13 @@ def _install_handlers(app: Flask) -> None:
             400: _("Bad request"), 404: _("Not found"), 405: _("Method not allowed"), 413: _("Too large"),
         }
         message = messages.get(code, error.description or _("Something went wrong."))
-        if _wants_json():
-            return jsonify({"error": message, "path": "document" if code == 413 else ""}), code
+        if is_api_request():
+            # The place: the document for a body too large or unreadable, else the address asked for.
+            where = "document" if code in (400, 413) else request.path
+            answer = api_error(BY_STATUS.get(code, "BAD_REQUEST"), message, where)
+            answer.status_code = code
+            if isinstance(error, MethodNotAllowed) and error.valid_methods:
+                answer.headers["Allow"] = ", ".join(sorted(error.valid_methods))
+            return answer
         title = titles.get(code, error.name)
         return render_template("main/error.html", code=code, title=title, message=message), code

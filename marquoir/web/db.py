@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass, field
+from datetime import tzinfo
 
 import sqlalchemy as sa
 from flask import Flask, abort, current_app, request
@@ -35,6 +36,7 @@ from marquoir.web.i18n import _
 from marquoir.web.render import error_page, results_again
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
+from marquoir.zones import zone
 
 EXTENSION = "marquoir.storage"
 LOG = logging.getLogger("marquoir.storage")
@@ -142,6 +144,14 @@ def get_group_or_404(token: str) -> Group:
         abort(404)
     carries_edit_token()
     return group
+
+
+def time_zone_of(group: Group | None) -> tzinfo:
+    """The clocks a game of ``group`` is told and typed on: the group's time zone, else the app's ``TIME_ZONE``
+    (``MARQUOIR_TIME_ZONE``), else UTC (:mod:`marquoir.zones`)."""
+    if group is not None and group.time_zone:
+        return zone(group.time_zone)
+    return zone(current_app.config.get("TIME_ZONE"))
 
 
 def storage_message(error: StorageError) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import cache
 from typing import Any
 
@@ -36,6 +36,7 @@ from marquoir.storage.games import DURATION_MAX, NOTES_MAX, PLACE_MAX
 from marquoir.storage.rows import name_key
 from marquoir.web.i18n import _, _l
 from marquoir.web.plug import choice_games, plug_of, plugs
+from marquoir.zones import from_local, local
 
 
 class NumberInput(TextInput):
@@ -207,8 +208,8 @@ _TIME = re.compile(r"[0-9]{1,2}:[0-9]{2}(:[0-9]{2})?")
 class DetailsForm(Form):
     """What people record of a game besides its table, on the save form of the results page and on a saved game's
     page: when it was played (a date, and a time if they want), where, how long it lasted, their notes. Times are
-    those of the server's clock (UTC). A plain form: it travels inside the save form, which carries the CSRF
-    token."""
+    typed and shown on the clocks of the game's group's time zone (else the deployment's). A plain form: it
+    travels inside the save form, which carries the CSRF token."""
 
     played_on = StringField(_l("Date played"))
     played_time = StringField(_l("Time"))
@@ -246,26 +247,28 @@ class DetailsForm(Form):
         if field.data is not None and not 0 < field.data <= DURATION_MAX:
             raise ValidationError(_("Between 1 and %(most)d minutes.") % {"most": DURATION_MAX})
 
-    def played_at(self, now: datetime | None = None) -> datetime | None:
-        """When the game was played, from the form (``None``: no date given, so the time of saving)."""
+    def played_at(self, now: datetime | None = None, where: tzinfo = UTC) -> datetime | None:
+        """When the game was played, from the form, typed on the clocks of ``where`` (the game's group's time
+        zone): the UTC moment. A date without a time is that day at noon (its day wherever it is shown, never the
+        clock of the moment of saving: :mod:`marquoir.zones`); ``None``: no date given, so the time of saving
+        (``now`` is kept for the callers that pass the moment of saving)."""
         text = (self.played_on.data or "").strip()
         if not text:
             return None
-        moment = now or datetime.now(UTC)
         clock = (self.played_time.data or "").strip()
-        at = time.fromisoformat(clock.zfill(5)) if clock else moment.time().replace(microsecond=0)
-        return datetime.combine(date.fromisoformat(text), at, tzinfo=UTC)
+        return from_local(date.fromisoformat(text), time.fromisoformat(clock.zfill(5)) if clock else None, where)
 
     def details(self) -> Details:
         place = " ".join((self.place.data or "").split())
         notes = (self.notes.data or "").strip()
         return Details(place or None, self.duration_min.data, notes or None)
 
-    def fill(self, played_at: datetime | None, details: Details) -> DetailsForm:
-        """The form showing a game's date and details (for a correction)."""
+    def fill(self, played_at: datetime | None, details: Details, where: tzinfo = UTC) -> DetailsForm:
+        """The form showing a game's date and details (for a correction), on the clocks of ``where``."""
         if played_at is not None:
-            self.played_on.data = played_at.date().isoformat()
-            self.played_time.data = played_at.strftime("%H:%M")
+            shown = local(played_at, where)
+            self.played_on.data = shown.date().isoformat()
+            self.played_time.data = shown.strftime("%H:%M")
         self.place.data = details.place or ""
         self.duration_min.data = details.duration_min
         self.notes.data = details.notes or ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, session, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import StringField
@@ -29,11 +29,14 @@ from marquoir.storage import (
     name_changes,
     players_of,
     rename_player,
+    set_time_zone,
     stream_reports,
 )
 from marquoir.storage.groups import GROUP_NAME_MAX
 from marquoir.web.db import get_engine, get_group_or_404
 from marquoir.web.forms import name_refused
+from marquoir.storage.stats import MAX_RECORDS
+from marquoir.web.db import get_engine, get_group_or_404, time_zone_of
 from marquoir.web.i18n import _, _l
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
@@ -57,6 +60,12 @@ class RenameForm(FlaskForm):
 
     player = StringField(_l("Player"))
     new_name = StringField(_l("New name"))
+
+
+class TimeZoneForm(FlaskForm):
+    """The group's time zone: its games' times are typed and shown on its clocks, and sent so to BG Stats."""
+
+    time_zone = StringField(_l("Time zone"))
 
 
 class MergeForm(FlaskForm):
@@ -106,10 +115,13 @@ def create() -> ResponseReturnValue:
     return redirect(url_for("saved.group_games", token=group.token), code=303)
 
 
-def _players_page(group: Group, rename: RenameForm, merge: MergeForm, status: int = 200) -> ResponseReturnValue:
+def _players_page(group: Group, rename: RenameForm, merge: MergeForm, status: int = 200,
+                  zone_form: TimeZoneForm | None = None) -> ResponseReturnValue:  # fmt: skip
     players = players_of(get_engine(), group_id=group.id, limit=LISTED_PLAYERS)
+    zone_form = zone_form or TimeZoneForm(formdata=None, data={"time_zone": group.time_zone or ""})
     return render_template("groups/players.html", group=group, players=players, rename=rename, merge=merge,
-                           listed=LISTED_PLAYERS), status  # fmt: skip
+                           listed=LISTED_PLAYERS, zone_form=zone_form,
+                           default_zone=current_app.config.get("TIME_ZONE") or "UTC"), status  # fmt: skip
 
 
 @bp.get("/g/<token>/players")
@@ -159,6 +171,25 @@ def rename(token: str) -> ResponseReturnValue:
     return redirect(url_for("groups.players", token=group.token), code=303)
 
 
+@bp.post("/g/<token>/time-zone")
+def set_zone(token: str) -> ResponseReturnValue:
+    """Set the group's time zone (an IANA name such as Europe/Paris; empty: the server's default)."""
+    group = get_group_or_404(token)
+    form = TimeZoneForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        kept = set_time_zone(get_engine(), group.id, form.time_zone.data or "")
+    except ValueError:
+        form.time_zone.errors = [_("Enter a time zone name such as Europe/Paris or America/Montreal.")]
+        return _players_page(group, RenameForm(formdata=None), MergeForm(formdata=None), 422, zone_form=form)
+    if kept is None:
+        _notify(N_("This group's times are on the server's time zone from now on."))
+    else:
+        _notify(N_("This group's times are on the clocks of %(zone)s from now on."), zone=kept)
+    return redirect(url_for("groups.players", token=group.token), code=303)
+
+
 @bp.post("/g/<token>/players/merge")
 def merge(token: str) -> ResponseReturnValue:
     """Make two names one player: the games of the first count as the second's (and so will new games)."""
@@ -197,9 +228,11 @@ def export_csv(token: str) -> ResponseReturnValue:
 def export_bgstats(token: str) -> ResponseReturnValue:
     """A group's games as a play file for the BG Stats app (streamed), its merged and renamed players as one."""
     group = get_group_or_404(token)
-    aliases, shown = name_maps(name_changes(get_engine(), group.id))
+    names = [(group.id, p.key, p.name) for p in players_of(get_engine(), group_id=group.id, limit=MAX_RECORDS)]
+    aliases, shown = name_maps(name_changes(get_engine(), group.id), names)
     games = stream_reports(get_engine(), group_id=group.id)
-    chunks = bgstats_chunks(games, exported_at=datetime.now(UTC), aliases=aliases, shown=shown)
+    chunks = bgstats_chunks(games, exported_at=datetime.now(UTC), aliases=aliases, shown=shown,
+                            zones={group.id: time_zone_of(group)}, default_zone=time_zone_of(None))  # fmt: skip
     response = Response(chunks, mimetype="application/json",
                         headers={"Content-Disposition": 'attachment; filename="marquoir-group.bgsplay"'})
     response.call_on_close(games.close)

@@ -85,9 +85,11 @@ def sheets_gettext(message: str) -> str:
 
 
 def chosen_language() -> str:
-    """The language of this request: the switch's cookie, else the browser's preference, else English."""
+    """The language of this request: the switch's cookie, else the browser's preference, else English. The JSON
+    API (``/api/``) has one rule for every message it writes: ``Accept-Language``, else English; never the
+    cookie, which a client of the API neither sets nor sees."""
     cookie = request.cookies.get(COOKIE, "")
-    if cookie in LANGUAGES:
+    if cookie in LANGUAGES and not request.path.startswith("/api/"):
         return cookie
     return request.accept_languages.best_match(LANGUAGES, default=LANGUAGES[0]) or LANGUAGES[0]
 

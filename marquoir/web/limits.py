@@ -12,6 +12,9 @@ counts its own, right for one process), ``database`` (the app's database, :mod:`
 every process on it counts the same hits), or a URI of the ``limits`` library's storages (``memcached://host:11211``,
 ``redis://host:6379``, with their client installed). Shared counters are fixed windows (a minute from the first hit);
 a storage that does not answer lets requests through (logged), rather than refusing everyone.
+address (behind a reverse proxy, set ``MARQUOIR_PROXIES``: :mod:`marquoir.web.security`). Every answer of the JSON
+API carries the RateLimit header fields of the IETF draft (``RateLimit-Limit``, ``-Remaining``, ``-Reset``,
+``-Policy``), and its 429 is its error object (code ``RATE_LIMITED``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Any
 
 import limits.errors
 from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, render_template, request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, MovingWindowSupport, Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter, RateLimiter
@@ -33,6 +37,7 @@ from sqlalchemy.engine import Engine
 
 from marquoir.storage import StorageError
 from marquoir.storage.rate_limits import add_hits, clear_hits, hits_of
+from marquoir.web.api_errors import api_error, is_api_request
 from marquoir.web.i18n import _
 from marquoir.web.plug import plugs
 
@@ -48,6 +53,7 @@ LIMITS: dict[str, str] = {
     "groups.create": "10/minute;100/day",
     "groups.rename": "20/minute;400/day",
     "groups.merge": "20/minute;400/day",
+    "groups.set_zone": "20/minute;400/day",
     "groups.export_csv": "30/minute",
     "groups.export_bgstats": "30/minute",
     "saved.export_csv": "30/minute",
@@ -140,6 +146,23 @@ class Limits:
             LOG.warning("the abuse limits' counters cannot be reached (%s): %s let through", error, endpoint)
         return None
 
+    def headers(self, endpoint: str, client: str) -> dict[str, str]:
+        """The RateLimit header fields (draft-ietf-httpapi-ratelimit-headers-06) of ``client`` on ``endpoint``:
+        the limit with the fewest requests left, how many are left and in how many seconds one frees."""
+        items = self.by_endpoint.get(endpoint)
+        if not items:
+            return {}
+        now = time.time()
+        shown = min(((item, self.limiter.get_window_stats(item, endpoint, client)) for item in items),
+                    key=lambda pair: pair[1].remaining)  # fmt: skip
+        item, stats = shown
+        return {
+            "RateLimit-Limit": str(item.amount),
+            "RateLimit-Remaining": str(max(stats.remaining, 0)),
+            "RateLimit-Reset": str(max(math.ceil(stats.reset_time - now), 0)),
+            "RateLimit-Policy": ", ".join(f"{i.amount};w={i.get_expiry()}" for i in items),
+        }
+
 
 def init_app(app: Flask) -> None:
     """Count every limited request before its view runs."""
@@ -156,6 +179,15 @@ def init_app(app: Flask) -> None:
                             else FixedWindowRateLimiter(storage))  # fmt: skip
     app.extensions[EXTENSION] = Limits({endpoint: parse_many(text) for endpoint, text in chosen.items()}, limiter)
     app.before_request(_check)
+    app.after_request(_rate_headers)
+
+
+def _rate_headers(response: Any) -> Any:
+    """Every API answer says where its client stands against the limits (RateLimit-* header fields)."""
+    limits: Limits | None = current_app.extensions.get(EXTENSION)
+    if limits is not None and is_api_request():
+        response.headers.update(limits.headers(request.endpoint or "", request.remote_addr or "unknown"))
+    return response
 
 
 def _check() -> Any:
@@ -180,9 +212,9 @@ def refusal(wait: float) -> Any:
     resend = None
     if request.method == "POST":
         resend = [(k, v) for k, v in request.form.items(multi=True) if k != "csrf_token"]
-    if request.path.startswith("/api/"):
-        response = jsonify({"error": message, "path": ""})
-        response.status_code = 429
+    if is_api_request():
+        response = api_error("RATE_LIMITED", _("Too many requests of this kind from this address: try again in "
+                                               "%(seconds)d s.") % {"seconds": math.ceil(wait)}, request.path)
     else:
         body = render_template("main/error.html", code=429, title=_("Too many requests"), message=message,
                                resend=resend)

@@ -1,5 +1,6 @@
-"""Where the web app's files are: the page templates (the project's top-level ``templates/``, which an installed
-wheel carries as ``marquoir/web/templates``)."""
+"""Where the web app's files are: the page templates (the project's top-level ``templates/``, their one source,
+which the wheel's build step copies to ``marquoir/web/templates``: setup.py; no link, which a Windows checkout
+would break)."""
 
 from __future__ import annotations
 

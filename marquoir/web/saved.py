@@ -19,7 +19,7 @@ the list offers "correct" next to them and the save form offers the groups.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 from flask import (
@@ -44,6 +44,7 @@ from marquoir.document import dump_table, parse_table
 from marquoir.errors import TableError
 from marquoir.games import AnyTable, game_of
 from marquoir.i18n import N_, get_language
+from marquoir.reports.bgstats import push_play_url
 from marquoir.reports.charts import game_bars_svg
 from marquoir.reports.export import csv_chunks
 from marquoir.scoring import score
@@ -64,11 +65,13 @@ from marquoir.storage import (
     get_group_by_token,
     groups_by_token,
     list_games,
+    players_of,
     save_game,
     stream_reports,
 )
 from marquoir.storage.rows import new_token
-from marquoir.web.db import get_engine, get_game_or_404, get_group_or_404
+from marquoir.storage.stats import MAX_RECORDS
+from marquoir.web.db import get_engine, get_game_or_404, get_group_or_404, time_zone_of
 from marquoir.web.documents import document_or_400, dump
 from marquoir.web.editing import editing, is_number
 from marquoir.web.forms import DetailsForm, TableForm
@@ -84,6 +87,7 @@ from marquoir.web.render import (
 )
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import absolute_url, edit_url, is_token, qr_svg, share_url
+from marquoir.zones import local
 
 bp = Blueprint("saved", __name__)
 
@@ -176,7 +180,7 @@ def save() -> ResponseReturnValue:
     key = request.form.get("save_key", "")
     moment = datetime.now(UTC)
     saved = save_game(
-        get_engine(), table, score(table), played_at=form.played_at(moment), now=moment,
+        get_engine(), table, score(table), played_at=form.played_at(moment, time_zone_of(group)), now=moment,
         save_key=key if is_token(key) else None, group_id=None if group is None else group.id,
         details=form.details(),
     )  # fmt: skip
@@ -200,9 +204,10 @@ def correct() -> ResponseReturnValue:
     if not form.validate():
         return _refused(table, form)
     sent = any(field.name in request.form for field in form)  # a form without the details keeps them
+    where = _zone_of_edit_token(current.token) if sent else None
     try:
         saved = correct_game(get_engine(), current.token, table, score(table), expected_version=current.version,
-                             played_at=form.played_at() if sent else None,
+                             played_at=form.played_at(where=where) if where is not None else None,
                              details=form.details() if sent else None)  # fmt: skip
     except GameNotFound:
         message = _("This game is no longer saved (it was deleted): the correction was not saved. The corrected "
@@ -230,7 +235,8 @@ def change_details(token: str) -> ResponseReturnValue:
         return _game_page(game, can_edit=True, details_form=form, status=422)
     try:
         saved = correct_game(get_engine(), token, game.table, score(game.table), expected_version=game.version,
-                             played_at=form.played_at(game.played_at), details=form.details())  # fmt: skip
+                             played_at=form.played_at(game.played_at, time_zone_of(_group_of(game))),
+                             details=form.details())  # fmt: skip
     except EditConflict:
         again = get_game_or_404(token, edit=True)
         message = _("Someone changed this game a moment ago: your details are not saved yet. They are kept below: "
@@ -308,6 +314,24 @@ def group_games(token: str) -> ResponseReturnValue:
 # ---------------------------------------------------------------- one game
 
 
+def _group_of(game: SavedGame) -> Group | None:
+    return get_group(get_engine(), game.group_id) if game.group_id is not None else None
+
+
+def _zone_of_edit_token(token: str) -> tzinfo:
+    """The clocks of the game an edit link opens (its group's), the default ones when it is gone (the correction
+    is then refused further on, and kept)."""
+    game = get_game_by_edit_token(get_engine(), token)
+    return time_zone_of(None if game is None else _group_of(game))
+
+
+def _group_names(group: Group | None) -> dict[str, str]:
+    """The names a group shows its players by (its players' page), by name key: what BG Stats is sent."""
+    if group is None:
+        return {}
+    return {p.key: p.name for p in players_of(get_engine(), group_id=group.id, limit=MAX_RECORDS)}
+
+
 def _when(moment: datetime) -> str:
     """The day a game was played, as people write it ("1 December 2026", « 1er décembre 2026 »: marquoir/dates.py)."""
     return day_text(moment)
@@ -318,9 +342,10 @@ def _when_time(moment: datetime) -> str:
     return day_and_time_text(moment)
 
 
-def _played(moment: datetime) -> str:
-    """When a game was played, as its page says it: the date and the time (of the server's clock, UTC)."""
-    return day_and_time_text(moment)
+def _played(moment: datetime, where: tzinfo) -> str:
+    """When a game was played, as its page says it: the date and the time, on the clocks of its group's time
+    zone (else the deployment's)."""
+    return day_and_time_text(local(moment, where))
 
 
 def _lines(report: Any) -> list[dict[str, Any]]:
@@ -373,7 +398,8 @@ def _game_page(
     names = [p["name"] for p in report["players"]]
     placed = place_issues(report["issue_objects"], names, game_of(table))
     link = share_url(game.share_token)
-    group = get_group(get_engine(), game.group_id) if game.group_id is not None else None
+    group = _group_of(game)
+    where = time_zone_of(group)
     known_group = group if group is not None and group.token in remembered_groups() else None
     if known_group is not None:
         carries_edit_token()
@@ -389,7 +415,8 @@ def _game_page(
         "placed": placed,
         "issues": issues_by_cell(placed),
         "when": _when(game.played_at),
-        "played": _played(played),
+        "played": _played(played, where),
+        "bgstats_link": push_play_url(game, where=where, shown=_group_names(group)),
         "details": shown_details,
         "history": [_version_line(v) for v in history],
         "chart": Markup(game_bars_svg(report, lang=get_language(), gettext=sheets_gettext)),
@@ -402,7 +429,7 @@ def _game_page(
                         token=game.edit_token if can_edit else game.share_token),
         "group": known_group,
         "in_group": game.group_id is not None,
-        "details_form": details_form or DetailsForm().fill(game.played_at, game.details),
+        "details_form": details_form or DetailsForm().fill(game.played_at, game.details, where),
         "message": message,
     }
     return render_template("saved/game.html", **context), status
@@ -485,8 +512,8 @@ def _save_details() -> DetailsForm:
         except StorageError:
             game = None
         if game is not None:
-            return DetailsForm().fill(game.played_at, game.details)
-    return DetailsForm().fill(datetime.now(UTC), Details())
+            return DetailsForm().fill(game.played_at, game.details, time_zone_of(_group_of(game)))
+    return DetailsForm().fill(datetime.now(UTC), Details(), time_zone_of(None))
 
 
 def _save_key() -> str:

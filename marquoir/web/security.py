@@ -36,6 +36,8 @@ from typing import Any
 from flask import current_app, g, request
 from werkzeug.wrappers import Response
 
+from marquoir.zones import check_zone
+
 #: Largest request body accepted: a table document is at most 200,000 characters (marquoir.core.reader), and the
 #: forms carry one table document plus a few figures.
 MAX_CONTENT_LENGTH = 512 * 1024
@@ -49,7 +51,8 @@ CONTENT_SECURITY_POLICY = (
 
 def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The app's settings from ``MARQUOIR_BASE_URL``, ``MARQUOIR_TRUSTED_HOSTS``, ``MARQUOIR_PROXIES``,
-    ``MARQUOIR_RATE_LIMITS``, ``MARQUOIR_PUBLIC_LIST`` and ``MARQUOIR_HTTPS``."""
+    ``MARQUOIR_RATE_LIMITS``, ``MARQUOIR_PUBLIC_LIST``, ``MARQUOIR_HTTPS`` and ``MARQUOIR_TIME_ZONE`` (the time
+    zone of the games outside any group and of the groups without one: an IANA name, checked at start)."""
     env = os.environ if environ is None else environ
     config: dict[str, Any] = {}
     base = env.get("MARQUOIR_BASE_URL", "").strip().rstrip("/")
@@ -74,6 +77,8 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
         config["RATE_LIMITS_ENABLED"] = False
     if env.get("MARQUOIR_PUBLIC_LIST", "").strip().lower() in ("0", "off", "no", "false"):
         config["PUBLIC_LIST"] = False
+    if env.get("MARQUOIR_TIME_ZONE", "").strip():
+        config["TIME_ZONE"] = check_zone(env["MARQUOIR_TIME_ZONE"])
     if env.get("MARQUOIR_HTTPS", "").strip().lower() in ("1", "yes", "true", "on"):
         config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https", COOKIES_SECURE=True)
     return config

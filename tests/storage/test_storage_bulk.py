@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from support.samples import sample_table
+from support.samples import sample_document, sample_table
 
-from marquoir import score, table_to_document
+from marquoir import load_table, score, table_to_document
 from marquoir.errors import TableError
 from marquoir.reports.stats import player_statistics, statistics
 from marquoir.storage import (
@@ -222,3 +222,19 @@ def test_a_backup_s_whole_numbers_are_bounded_when_read() -> None:
     [error] = list(games)
     assert isinstance(error, TableError) and error.path == "games[0].versions[0].report.players[0].total"
     assert "whole number from" in str(error)
+def test_a_document_imported_again_is_not_saved_twice(engine: Engine) -> None:
+    """``once`` (the import): the same table document, in one batch or in two, is one game; another date, or the
+    document changed in one figure, is another game; without ``once`` (a page's saves) nothing is skipped."""
+    base = NewGame(sample_table("base-2p"), score(sample_table("base-2p")))
+    first = save_games(engine, [base, base, NewGame(sample_table("yokai-3p"), score(sample_table("yokai-3p")))],
+                       once=True)  # fmt: skip
+    assert [g.game for g in first] == ["kanagawa", "kanagawa"] and len(all_games(engine)) == 2
+    assert save_games(engine, [base], once=True) == []
+    dated = NewGame(base.table, base.report, DAY)
+    changed_doc = sample_document("base-2p")
+    changed_doc["players"][0]["name"] = "Someone else"
+    changed = load_table(changed_doc)
+    assert len(save_games(engine, [dated, NewGame(changed, score(changed))], once=True)) == 2
+    assert save_games(engine, [dated], once=True) == []
+    assert len(save_games(engine, [base])) == 1  # a page's save is never skipped
+    assert len(all_games(engine)) == 5

@@ -29,6 +29,7 @@ from marquoir.storage import (
     game_history,
     get_game,
     get_game_by_share_token,
+    get_group,
     head_revision,
     list_games,
     name_key,
@@ -36,6 +37,7 @@ from marquoir.storage import (
     player_records,
     records_of_player,
     save_game,
+    set_time_zone,
     sqlite_url,
     upgrade,
 )
@@ -351,3 +353,28 @@ def test_a_database_at_0005_gains_the_shared_rate_limits_keeping_its_games(tmp_p
     upgrade(engine)
     assert current_revision(engine) == head_revision() and "rate_limits" in sa.inspect(engine).get_table_names()
     assert get_game(engine, saved.id) is not None and count_games(engine) == 1
+def test_a_database_at_0005_keeps_its_groups_and_games_and_gains_their_time_zones(tmp_path: Path) -> None:
+    """Revision 0007 adds each group's time zone in place: the groups and their games are kept, with no time
+    zone (the deployment's default) until one is set; an unknown name is refused; the revision goes down again."""
+    url = sqlite_url(tmp_path / "at-0005.sqlite3")
+    old = open_database(url, migrate=False)
+    upgrade(old, "0005")
+    with old.begin() as connection:
+        connection.execute(sa.text("INSERT INTO groups (id, token, name, created_at) VALUES "
+                                   "(7, 'tok-7', 'Club', '2026-01-01 10:00:00')"))  # fmt: skip
+        connection.execute(sa.text("INSERT INTO game_counts (group_id, games) VALUES (7, 0)"))
+    old.dispose()
+    engine = open_database(url)
+    assert current_revision(engine) == head_revision()
+    club = get_group(engine, 7)
+    assert club is not None and (club.name, club.time_zone) == ("Club", None)
+    save_game(engine, sample_table("base-2p"), score(sample_table("base-2p")), group_id=7)
+    assert set_time_zone(engine, 7, " Europe/Paris ") == "Europe/Paris"
+    assert get_group(engine, 7).time_zone == "Europe/Paris"  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="not a time zone"):
+        set_time_zone(engine, 7, "Europe/Atlantis")
+    assert set_time_zone(engine, 7, "") is None and get_group(engine, 7).time_zone is None  # type: ignore[union-attr]
+    with engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "0006")
+        assert "time_zone" not in {c["name"] for c in sa.inspect(connection).get_columns("groups")}
+    assert count_games(engine, group_id=7) == 1

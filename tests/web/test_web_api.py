@@ -59,19 +59,22 @@ def test_unreadable_documents_are_400_naming_the_place(
     assert response.status_code == 400
     assert response.json is not None
     assert response.json["path"] == path
+    assert response.json["code"] == "DOCUMENT_UNREADABLE"
     assert words in response.json["error"]
 
 
 def test_oversize_body_is_413(client: FlaskClient) -> None:
     response = client.post("/api/score", data=b" " * (513 * 1024), content_type="application/json")
     assert response.status_code == 413
-    assert response.json == {"error": "What was sent is too large (at most 512 KiB).", "path": "document"}
+    assert response.json == {"error": "What was sent is too large (at most 512 KiB).", "path": "document",
+                             "code": "TOO_LARGE"}
 
 
 def test_wrong_method_is_json(client: FlaskClient) -> None:
     response = client.get("/api/score")
-    assert response.status_code == 405
-    assert response.json is not None and "error" in response.json
+    assert response.status_code == 405 and response.headers["Allow"] == "OPTIONS, POST"
+    assert response.json == {"error": "This page cannot be reached this way.", "path": "/api/score",
+                             "code": "METHOD_NOT_ALLOWED"}
 
 
 @pytest.mark.parametrize("name", ["base-2p.json", "yokai-3p.json"])
@@ -103,4 +106,6 @@ def test_deep_check_says_unreachable_and_undecided_with_status_200(client: Flask
 
 def test_deep_check_of_a_game_without_one_is_400(client: FlaskClient) -> None:
     response = client.post("/api/check?deep=1", data=sample_text("bonsai-2p.json"))
-    assert response.status_code == 400 and response.json is not None and response.json["path"] == "deep"
+    assert response.status_code == 400
+    assert response.json == {"error": "Bonsai has no deeper check than the legality check.", "path": "deep",
+                             "code": "DEEP_UNAVAILABLE"}

@@ -339,7 +339,8 @@ def test_the_pages_in_french(client: FlaskClient) -> None:
     french = client.post("/edit", follow_redirects=True,
                          data={"table": hidden(page)}, headers=FR).get_data(as_text=True)
     for words in ("Fiche de score de Bonsai", "tuiles Feuille\u00a0: 3 points chacune", "petit objectif marron",
-                  "Objectifs\u00a0: cochez les tuiles réclamées par chaque joueur", "Cranio Creations"):
+                  "Objectifs\u00a0: cochez les tuiles réclamées par chaque joueur",
+                  "Rosaria Battiato, Massimo Borzì et Martino Chiacchiera, édité par DV Games"):
         assert words in french, words
     home = client.get("/", headers=FR).get_data(as_text=True)
     assert "Marron\u00a0: tuiles Bois" in home and "Jouée sans tuiles Objectif" in home

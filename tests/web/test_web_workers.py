@@ -57,7 +57,8 @@ def test_the_api_s_deep_check_runs_in_a_worker_and_answers_busy_or_stopped_in_js
     stopped = games_app(tmp_path / "stopped", JOB_TIMEOUT=0.001).test_client()
     response = stopped.post("/api/check?deep=1", data=sample_text("base-2p"))
     assert response.status_code == 503 and response.json is not None
-    assert response.json == {"error": "the deep check was stopped (time)", "path": "deep", "retry": True}
+    assert response.json == {"error": "The deep check was stopped at its time bound.", "path": "deep",
+                             "code": "DEEP_STOPPED", "retry": True}
 
 
 @pytest.mark.slow  # WeasyPrint renders PDFs: seconds each

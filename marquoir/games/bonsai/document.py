@@ -30,6 +30,7 @@ from marquoir.games.bonsai.vocabulary import (
     PARCHMENTS,
     TILE_KINDS,
 )
+from marquoir.i18n import _
 
 # ---------------------------------------------------------------- reading
 
@@ -56,7 +57,8 @@ def _bounded_list(reader: Reader, key: str, most: int, default: list[Any] | None
     """The list at ``key``, refused when it is longer than the resource bound ``most`` (decision 2)."""
     values = reader.list(key, default)
     if len(values) > most:
-        raise TableError(reader.at(key), f"at most {most} entries, got {len(values)}")
+        raise TableError(reader.at(key), _("at most %(most)d entries, got %(count)d") % {
+            "most": most, "count": len(values)})
     return values
 
 
@@ -65,7 +67,8 @@ def _number(value: object, path: str, low: int = -MAX_NUMBER, high: int = MAX_NU
     number = value if type(value) is int else as_int(value, path)
     if not low <= number <= high:
         raise TableError(
-            path, f"{number if abs(number) < 10**12 else 'a huge number'} is out of range ({low} to {high})"
+            path, _("%(number)s is out of range (%(low)d to %(high)d)") % {
+                "number": number if abs(number) < 10**12 else _("a huge number"), "low": low, "high": high}
         )
     return number
 
@@ -102,15 +105,20 @@ def _read_tile(value: object, path: str) -> Tile:
 def _read_cell(value: object, path: str) -> Cell:
     """A cell ``[x, y]``: a list of two whole numbers within the resource bound (decision 2); any fault is named
     at the cell's own path."""
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        got = f"a list of {len(value)}" if isinstance(value, list | tuple) else type_name(value)
-        raise TableError(path, f"expected a cell [x, y] (two whole numbers), got {got}")
+    if not isinstance(value, list | tuple):
+        raise TableError(path, _("expected a cell [x, y] (two whole numbers), got %(got)s") % {
+            "got": type_name(value)})
+    if len(value) != 2:
+        raise TableError(path, _("expected a cell [x, y] (two whole numbers), got %(got)s") % {
+            "got": _("a list of %(count)d") % {"count": len(value)}})
     for axis, number in zip("xy", value, strict=True):
         if type(number) is not int:
-            raise TableError(path, f"expected a cell [x, y] (two whole numbers); its {axis} is {type_name(number)}")
+            raise TableError(path, _("expected a cell [x, y] (two whole numbers); its %(axis)s is %(type)s") % {
+                "axis": axis, "type": type_name(number)})
         if not -MAX_COORDINATE <= number <= MAX_COORDINATE:
-            shown = number if abs(number) < 10**12 else "a huge number"
-            raise TableError(path, f"its {axis} ({shown}) is out of range ({-MAX_COORDINATE} to {MAX_COORDINATE})")
+            shown = number if abs(number) < 10**12 else _("a huge number")
+            raise TableError(path, _("its %(axis)s (%(number)s) is out of range (%(low)d to %(high)d)") % {
+                "axis": axis, "number": shown, "low": -MAX_COORDINATE, "high": MAX_COORDINATE})
     return (value[0], value[1])
 
 
@@ -136,7 +144,7 @@ def _read_cards(value: object, path: str) -> Cards:
 
 def _read_goal_ids(values: Sequence[Any], path: str) -> tuple[str, ...]:
     """Goal ids as text (whether each names a tile is the legality check's question: decision 1)."""
-    return tuple(as_text_id(v, f"{path}[{i}]", "a goal id") for i, v in enumerate(values))
+    return tuple(as_text_id(v, f"{path}[{i}]", _("a goal id")) for i, v in enumerate(values))
 
 
 def _read_sheet(value: object, path: str, name: str) -> SheetPlayer:
@@ -150,7 +158,8 @@ def _read_sheet(value: object, path: str, name: str) -> SheetPlayer:
     elif type(raw_goals) is int:
         goals = _number(raw_goals, reader.at("goals"))
     else:
-        raise TableError(reader.at("goals"), f"expected a list of goal ids or the points, got {type_name(raw_goals)}")
+        raise TableError(reader.at("goals"), _("expected a list of goal ids or the points, got %(type)s") % {
+            "type": type_name(raw_goals)})
     player = SheetPlayer(
         name=name,
         leaves=_number(reader.int("leaves"), reader.at("leaves")),

@@ -1,4 +1,5 @@
-"""Bonsai (published by Cranio Creations, 2023; French edition Gigamic) as a :class:`marquoir.core.game.Game`.
+"""Bonsai (Rosaria Battiato, Massimo Borzì and Martino Chiacchiera; DV Games, 2023; French edition
+Gigamic) as a :class:`marquoir.core.game.Game`.
 
 Everything of the game lives in this package: its data (``data/``: the goal tiles, the deck by player count, their
 provenance and the rule decisions), the pot's geometry, its table and document, the trees worked out once per
@@ -57,7 +58,8 @@ class Bonsai(Game):
     categories = CATEGORIES
     category_labels: Mapping[str, str] = CATEGORY_LABELS
     codes = CODES
-    credit = N_("Bonsai is a game by Cranio Creations (French edition Gigamic).")
+    credit = N_("Bonsai is a game by Rosaria Battiato, Massimo Borzì and Martino Chiacchiera, published by DV Games "
+                 "(French edition Gigamic).")
     decisions = DECISIONS
     decisions_lead = N_(
         "Where the rules of Bonsai (the French overview and the official rules) speak, Marquoir follows them; where "
@@ -65,6 +67,10 @@ class Bonsai(Game):
     )
     web_module = "marquoir.web.bonsai.plug"
     export_columns = ("goal_colours", "goal_tiles")
+    #: Published 2023 (the reviews of goblins.net, « un titolo datato 2023 », and boardgameguys.com, "released in
+    #: 2023 by DV Games"); no BoardGameGeek id from a source the project trusts: 0, and BG Stats matches it by
+    #: name (other games are called Bonsai: the app asks before it keeps a match).
+    bgg_year = 2023
 
     def parse(self, document: Mapping[str, Any]) -> Table:
         from marquoir.games.bonsai.document import parse_table

@@ -39,7 +39,10 @@ PARCHMENTS_NOTE = N_("scored at the end")
 GOALS_IN_PLAY = N_("Goals in play:")
 NO_GOALS = N_("played without goal tiles")
 GOALS_HELD = N_("Goal tiles claimed")
-CREDIT = N_("Bonsai, a game by Cranio Creations (French edition Gigamic). Sheet printed by Marquoir.")
+CREDIT = N_(
+    "Bonsai, a game by Rosaria Battiato, Massimo Borzì and Martino Chiacchiera (DV Games; French edition Gigamic). "
+    "Sheet printed by Marquoir."
+)
 
 
 class BonsaiSheet:

@@ -40,6 +40,7 @@ from marquoir.games.kanagawa.vocabulary import (
     SEASONS,
     STUDIO_LANDSCAPES,
 )
+from marquoir.i18n import _
 
 T = TypeVar("T")
 
@@ -91,7 +92,7 @@ def _read_player(value: object, path: str) -> Player:
         reader.done()
         return player
     name = reader.name()
-    start = as_text_id(reader.raw("start"), reader.at("start"), "a Starting tile id")
+    start = as_text_id(reader.raw("start"), reader.at("start"), _("a Starting tile id"))
     zones = reader.list("print", []), reader.list("studio", []), reader.list("kept", [])
     if bulk_ints([*zones[0], *zones[1], *zones[2]]):  # catalogue ids only, the common case: taken as they are
         printed, studio, kept = tuple(zones[0]), tuple(zones[1]), tuple(zones[2])
@@ -130,7 +131,8 @@ def _read_sheet(value: object, path: str, name: str) -> SheetPlayer:
         diplomas = raw_diplomas
     else:
         raise TableError(
-            reader.at("diplomas"), f"expected a list of Diploma ids or the points, got {type_name(raw_diplomas)}"
+            reader.at("diplomas"), _("expected a list of Diploma ids or the points, got %(type)s") % {
+                "type": type_name(raw_diplomas)}
         )
     player = SheetPlayer(
         name=name,
@@ -162,7 +164,7 @@ def _read_ids(values: Sequence[Any], reader: Reader, key: str) -> tuple[str, ...
     if bulk_ids(values):
         return tuple(values)
     at = reader.at(key)
-    return tuple(as_text_id(value, f"{at}[{i}]", "a Diploma id") for i, value in enumerate(values))
+    return tuple(as_text_id(value, f"{at}[{i}]", _("a Diploma id")) for i, value in enumerate(values))
 
 
 def _read_card_id(value: object, path: str) -> int | None:

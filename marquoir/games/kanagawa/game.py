@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from marquoir.core.game import Game, RuleOption
+from marquoir.core.game import Expansion, Game, RuleOption
 from marquoir.games.kanagawa.codes import CODES
 from marquoir.games.kanagawa.decisions import DECISIONS
 from marquoir.games.kanagawa.rules import Rules
@@ -55,6 +55,12 @@ _TABLE_CATEGORY = {"GRAND_MASTER": "grand_master", "YOKAI": "yokai", "STORMS": "
 _DEFAULTS = Rules()
 
 
+#: The Yokai expansion as BG Stats lists it: its own game, named after the base game as BoardGameGeek names
+#: expansions; published May 2019 by IELLO (brunocathala.com, "Yokai (une extension pour Kanagawa)"); no
+#: BoardGameGeek id from a source the project trusts (0: matched by name, never as the unrelated game "Yōkai").
+YOKAI = Expansion("Kanagawa: Yokai", 0, 2019)
+
+
 class Kanagawa(Game):
     """The Kanagawa game seam: its document, scoring (ties share the victory), legality and sheet categories."""
 
@@ -87,7 +93,8 @@ class Kanagawa(Game):
     export_columns = ("edition", "families", "diploma_tiles")
     has_deep_check = True
     credit = N_("Kanagawa is a game by Bruno Cathala and Charles Chevallier, published by IELLO.")
-    #: BoardGameGeek's entry of Kanagawa (boardgamegeek.com/boardgame/200147), published 2016.
+    #: BoardGameGeek's entry of Kanagawa (boardgamegeek.com/boardgame/200147, as public game lists link it),
+    #: published 2016 (brunocathala.com, "Yokai (une extension pour Kanagawa)": « Fin 2016, sortait Kanagawa »).
     bgg_id = 200147
     bgg_year = 2016
 
@@ -158,10 +165,11 @@ class Kanagawa(Game):
         return {"edition": "yokai" if yokai else "base", "families": _words(families),
                 "diploma_tiles": _held(seat, "diplomas")}
 
-    def expansions(self, document: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
-        """The Yokai expansion, when a family of it is in play."""
+    def expansions(self, document: Mapping[str, Any]) -> tuple[Expansion, ...]:
+        """The Yokai expansion, when a family of it is in play (rules « Yokai », setup: two base families and two
+        of the expansion's)."""
         families = document.get("families") or ()
-        return (("Yokai", 0),) if any(f in EXPANSION_FAMILIES for f in families) else ()
+        return (YOKAI,) if any(f in EXPANSION_FAMILIES for f in families) else ()
 
     def sheet_layout(self) -> SheetLayout:
         from marquoir.games.kanagawa.sheet import KANAGAWA_SHEET

@@ -29,7 +29,7 @@ from marquoir.reports.i18n import Gettext, check_lang, gettext_for
 
 def _templates() -> Path:
     """The sheet templates: the project's top-level ``templates/sheets`` in a checkout, or the copy an installed
-    wheel carries in ``marquoir/web/templates/sheets`` (``marquoir/web/templates`` links to ``templates/``)."""
+    wheel carries in ``marquoir/web/templates/sheets`` (the wheel's build copies ``templates/`` there: setup.py)."""
     package = Path(__file__).resolve().parents[2]
     packaged = package / "web" / "templates" / "sheets"
     return packaged if packaged.is_dir() else package.parent / "templates" / "sheets"
