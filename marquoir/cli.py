@@ -40,12 +40,17 @@ exit status:
 "-" is standard input or output wherever a file is named (score -, sheet -o -, export --csv -, import -).
 
 environment:
-  DATABASE_URL              the database of serve, export and import (default: instance/marquoir.sqlite3 here)
+  DATABASE_URL              the database of serve, export and import (default: the instance folder's SQLite file)
+  MARQUOIR_INSTANCE         the instance folder: its SQLite file and the kept secret key (default: ./instance)
   MARQUOIR_TIME_ZONE        time zone of the games outside groups and of groups without one (default UTC)
   MARQUOIR_SECRET_KEY       serve: the key that signs forms and cookies (the same for every process)
   MARQUOIR_BASE_URL         serve: the address of share and edit links
   MARQUOIR_TRUSTED_HOSTS    serve: the host names it answers to (comma-separated)
   MARQUOIR_PROXIES          serve: how many reverse proxies set X-Forwarded-For
+  MARQUOIR_PROXY_ADDRESS    serve: the address the nearest proxy connects from (default 127.0.0.1)
+  MARQUOIR_LIMITS_STORAGE   serve: where abuse limits count: memory (default), database, or a limits URI
+  MARQUOIR_JOB_TIMEOUT      serve: seconds a deep check or PDF may take (default 15)
+  MARQUOIR_JOB_MEMORY       serve: MiB a deep check or PDF may use (default 1536)
   MARQUOIR_HTTPS            serve: 1 behind HTTPS (Secure cookies, https:// links)
   MARQUOIR_RATE_LIMITS      serve: off to turn the abuse limits off
   MARQUOIR_PUBLIC_LIST      serve: off to list no game saved outside the groups

@@ -33,10 +33,9 @@ from marquoir.storage import (
     stream_reports,
 )
 from marquoir.storage.groups import GROUP_NAME_MAX
-from marquoir.web.db import get_engine, get_group_or_404
-from marquoir.web.forms import name_refused
 from marquoir.storage.stats import MAX_RECORDS
 from marquoir.web.db import get_engine, get_group_or_404, time_zone_of
+from marquoir.web.forms import name_refused
 from marquoir.web.i18n import _, _l
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import limits.errors
-from flask import Flask, current_app, jsonify, render_template, request
 from flask import Flask, current_app, render_template, request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, MovingWindowSupport, Storage, storage_from_string
