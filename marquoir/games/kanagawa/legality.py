@@ -12,12 +12,13 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from marquoir.core.issues import Issue
-from marquoir.games.kanagawa.bounds import SheetBounds, sheet_bounds
+from marquoir.games.kanagawa.bounds import sheet_bounds
 from marquoir.games.kanagawa.card_checks import card_issues
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.codes import CODES as CODES
 from marquoir.games.kanagawa.diplomas import check_diploma, unmet
 from marquoir.games.kanagawa.naming import diploma_name, start_tile_text
+from marquoir.games.kanagawa.sheet_checks import TableContext, sheet_issues
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.tableau import Tableau, tableaux_of
 from marquoir.games.kanagawa.vocabulary import (
@@ -197,9 +198,12 @@ def iter_issues(
     reserve = _Reserve.of(table, tableaux, cat)
     storms_total = 0
     bounds = sheet_bounds(table.families, len(players), cat)
+    context = TableContext.of(table, cat) if any(isinstance(p, SheetPlayer) for p in players) else None
     for index, (player, tableau) in enumerate(zip(players, tableaux, strict=True)):
         if isinstance(player, SheetPlayer):
-            yield from _sheet_issues(player, index, bounds)
+            assert context is not None
+            # SHEET — the sheet's figures against the rules and against each other (sheet_checks).
+            yield from sheet_issues(player, index, bounds, table, cat, context)
             continue
         assert tableau is not None  # tableaux_of makes one for every detailed player
         yield from _detailed_issues(player, index, tableau, table, cat, in_play_diplomas, reserve)
@@ -391,58 +395,6 @@ def _unpaintable(tableau: Tableau, name: str, base: str, owned: int) -> Iterator
                     ).format(count=serving, landscape=_(landscape)),
                 ),
             )
-
-
-def _sheet_issues(player: SheetPlayer, index: int, bounds: SheetBounds) -> Iterator[Issue]:
-    """SHEET: figures that cannot be, each against the bound the rules and the data give it
-    (:mod:`~marquoir.games.kanagawa.bounds`)."""
-    base = f"players[{index}].sheet"
-    name = player.name
-    if player.print_cards < 1:
-        yield Issue(
-            "SHEET",
-            name,
-            f"{base}.print_cards",
-            ngettext(
-                "{count} Print card: the Starting tile is 1",
-                "{count} Print cards: the Starting tile is 1",
-                player.print_cards,
-            ).format(count=player.print_cards),
-        )
-    elif player.print_cards > bounds.print_most:
-        yield Issue("SHEET", name, f"{base}.print_cards", bounds.print_text())
-    if player.season_chain < 0:
-        yield Issue(
-            "SHEET", name, f"{base}.season_chain", _("a season chain of {count}").format(count=player.season_chain)
-        )
-    elif player.season_chain > max(player.print_cards, 0):
-        yield Issue(
-            "SHEET",
-            name,
-            f"{base}.season_chain",
-            ngettext(
-                "a chain of {chain} is longer than the Print ({cards} card)",
-                "a chain of {chain} is longer than the Print ({cards} cards)",
-                player.print_cards,
-            ).format(chain=player.season_chain, cards=player.print_cards),
-        )
-    elif player.season_chain == 0 and player.print_cards >= 1:
-        yield Issue("SHEET", name, f"{base}.season_chain", _("the Starting tile alone makes a chain of 1"))
-    if bounds.harmony_most is not None and player.harmony > bounds.harmony_most:
-        yield Issue("SHEET", name, f"{base}.harmony", bounds.harmony_most_text())
-    elif bounds.harmony_least is not None and player.harmony < bounds.harmony_least:
-        yield Issue("SHEET", name, f"{base}.harmony", bounds.harmony_least_text())
-    if isinstance(player.diplomas, int) and player.diplomas not in bounds.diploma_sums:
-        yield Issue(
-            "SHEET",
-            name,
-            f"{base}.diplomas",
-            ngettext(
-                "{points} Diploma point cannot be made with one tile per family in play",
-                "{points} Diploma points cannot be made with one tile per family in play",
-                player.diplomas,
-            ).format(points=player.diplomas),
-        )
 
 
 def check(table: Table, cat: Catalogue | None = None) -> list[Issue]:
