@@ -361,6 +361,14 @@ class Joint:
                 needed += seat.p.total - b
         if needed > deck:
             return False
+        if not self.eleven:
+            # The deck runs out in the last round and every card laid is taken (a column each, one with cards while
+            # one remains: data/SOURCES.md decision 15), so what the detailed players still take exactly, the sheet
+            # players take the rest of, at most a column each a round.
+            seats = list(zip(self.seats, taken, strict=True))
+            rest = deck - sum(seat.p.total - b for seat, b in seats if isinstance(seat, Seat))
+            if rest > COLUMN_CARDS * left * sum(1 for seat, _b in seats if isinstance(seat, SheetSeat)):
+                return False
         # The cards alone, as the board can take them.
         untaken = [
             seat.p.total - b if isinstance(seat, Seat) else None for seat, b in zip(self.seats, taken, strict=True)

@@ -1,0 +1,105 @@
+"""Real games (``support/real_games.py``: engine players of five kinds, base and Yokai, 2 to 4 players, rule options
+drawn) and the tables derived from them, decided by the deep check: as played and turned into sheet figures they
+are reachable, one impossible change never is. The issue's games (``marquoir simulate --players 3 --seed 1000``,
+game 1041; ``--players 2 --seed 400``, game 448) among them."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.real_games import CHANGES, as_sheet, derived_tables, real_game
+
+from marquoir.games.kanagawa.catalogue import catalogue
+from marquoir.games.kanagawa.engine.cards import build_deck
+from marquoir.games.kanagawa.engine.players import PLAYER_KINDS, LeaningPlayer
+from marquoir.games.kanagawa.engine.simulate import simulate_game
+from marquoir.games.kanagawa.legality import check
+from marquoir.games.kanagawa.reach import explain_reachability
+from marquoir.games.kanagawa.table import DetailedPlayer, Table
+from marquoir.games.kanagawa.tableau import Tableau
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
+
+
+def issue_game(players: int, seed: int) -> Table:
+    """The game ``marquoir simulate --players P --seed S`` plays as game number ``seed`` (random players)."""
+    return simulate_game(build_deck(BASE_FAMILIES, ()), BASE_FAMILIES, ["random"] * players, seed).table
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1041), (2, 448)])
+def test_the_issues_games_are_decided_reachable_with_any_player_from_the_sheet(players: int, seed: int) -> None:
+    table = issue_game(players, seed)
+    assert explain_reachability(table).verdict == "reachable"
+    for seat in range(players):
+        for points in (False, True):
+            sheets = list(table.players)
+            sheets[seat] = as_sheet(table, seat, points)
+            derived = dataclasses.replace(table, players=tuple(sheets))
+            assert check(derived) == [], (seat, points)
+            report = explain_reachability(derived)
+            assert report.verdict == "reachable", (seat, points, report.reason)
+
+
+def test_a_sheet_player_takes_what_the_deck_leaves() -> None:
+    """Seed 13's table with a sheet player beside two detailed ones: the deck ran out (nobody painted 11), so the
+    sheet player took every card the others did not, nearly a column a round; the joint search rules out at once
+    the rounds that leave it more than a column a round to take (it took 12 s to find a game before)."""
+    [_played, sheets, _changed] = list(derived_tables(13))
+    report = explain_reachability(sheets.table)
+    assert report.verdict == "reachable", report.reason
+
+
+def test_the_player_kinds_lean_as_they_say() -> None:
+    """Over the same games, the share of a player's cards painted is highest for the Print-heavy players and lowest
+    for the Studio-heavy ones, with the random players between; keep-heavy players lay more keep icons than random
+    ones."""
+    cards: dict[str, list[int]] = {}
+    keeps: dict[str, list[int]] = {}
+    for seed in range(20):
+        game = real_game(seed)
+        for kind, player in zip(game.kinds, game.table.players, strict=True):
+            assert isinstance(player, DetailedPlayer)
+            tally = cards.setdefault(kind, [0, 0])
+            tally[0] += len(player.print)
+            tally[1] += len(player.print) + len(player.studio)
+            counted = keeps.setdefault(kind, [0, 0])
+            counted[0] += Tableau.of(player, catalogue()).keep_icons
+            counted[1] += 1
+    share = {kind: painted / total for kind, (painted, total) in cards.items()}
+    assert share["print"] > share["random"] > share["studio"], share
+    per_player = {kind: held / players for kind, (held, players) in keeps.items()}
+    assert per_player["keep"] > per_player["random"], per_player
+    assert set(PLAYER_KINDS) == {"random", "greedy", "studio", "print", "keep"} == set(cards)
+    assert isinstance(PLAYER_KINDS["keep"](), LeaningPlayer)
+
+
+def test_every_impossible_change_breaks_a_rule_on_its_own() -> None:
+    """Each change of the generator makes an illegal table from a legal one, whatever the game."""
+    seen: set[str] = set()
+    for seed in range(30):
+        [_played, sheets, _changed] = list(derived_tables(seed))
+        assert check(sheets.table) == []
+        rng = random.Random(seed)
+        for change in CHANGES:
+            changed = change(sheets.table, rng)
+            if changed is not None:
+                seen.add(change.__name__)
+                assert check(changed), (seed, change.__name__)
+    assert seen == {c.__name__ for c in CHANGES}
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10**6))
+def test_derived_tables_get_their_verdicts(seed: int) -> None:
+    """The generator's property: a game as played and its sheet-figure table are reachable (decided within the
+    default bound), its impossible change is never reachable (illegal or unreachable)."""
+    for derived in derived_tables(seed):
+        report = explain_reachability(derived.table)
+        if derived.expected == "reachable":
+            assert report.verdict == "reachable", (derived.name, report.reason)
+        else:
+            assert report.verdict == "unreachable", (derived.name, report.reason)
