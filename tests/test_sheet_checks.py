@@ -140,3 +140,19 @@ def test_a_sheet_document_refused_names_the_figure() -> None:
     }  # fmt: skip
     (issue,) = [i for i in check(load_table(doc)) if i.code == "SHEET"]
     assert issue.field == "players[1].sheet.harmony" and "at most 16 Harmony symbols" in issue.message
+
+
+def test_the_tile_sets_the_deep_check_reads_brushes_from() -> None:
+    """1 point is Brushes 3 or Arrows 2 (no brush bonus); 6 points with 5 painted cards can be Animals boar-deer
+    (3, a brush) and Landscapes 3 (3, a brush): 2; the tiles written down are their own one set."""
+    from marquoir.games.kanagawa.sheet_checks import tile_sets
+
+    def most(player: SheetPlayer) -> int:
+        return max(s.brushes for s in tile_sets(player, 1, Table(players=(other(), player)), CAT))
+
+    assert most(sheet(diplomas=1)) == 0
+    assert most(sheet(print_cards=6, diplomas=6)) == 2
+    assert most(sheet(print_cards=1, season_chain=1, diplomas=6)) == 1  # nothing painted: Landscapes 3 and Arrows 3
+    written = sheet(diplomas=("landscapes-3", "trees-3"))
+    [only] = tile_sets(written, 1, Table(players=(other(), written)), CAT)
+    assert (only.points, only.brushes) == (6, 1)

@@ -324,6 +324,15 @@ def _choices(
     return [c for c in choices if c.points == player.diplomas], taken
 
 
+def tile_sets(player: SheetPlayer, index: int, table: Table, cat: Catalogue) -> list[TileChoice]:
+    """The sets of tiles the sheet player at ``index`` can hold: those its Diploma figure (points or tiles) can be,
+    free of the other players' tiles and within its Print's painted cards (see the module docstring). The deep
+    check reads from them the most brushes the player's Diplomas can have given."""
+    context = TableContext.of(table, cat)
+    choices, _taken = _choices(player, index, table, cat, context, _free_halves(table, cat, context))
+    return [c for c in choices if c.painted <= player.print_cards - 1]
+
+
 def _keeps_and_icons(table: Table, cat: Catalogue, context: TableContext) -> tuple[int, int]:
     """The keep icons and brush icons of the cards in play no detailed player holds (an expansion family's 18
     cards are not known: each may show one)."""

@@ -32,6 +32,7 @@ from marquoir.games.kanagawa.reach.report import PlayerVerdict, ReachReport
 from marquoir.games.kanagawa.reach.search import MAX_TAKE, Search
 from marquoir.games.kanagawa.reach.seats import ORIGIN, Seat, SheetSeat, least_cards
 from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_round
+from marquoir.games.kanagawa.sheet_checks import tile_sets
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
@@ -155,7 +156,7 @@ class _Explanation:
         for index, player in enumerate(table.players):
             if isinstance(player, SheetPlayer):
                 painted = player.print_cards - 1
-                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, *self._sheet_supply(player)))
+                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, *self._sheet_supply(index, player)))
                 continue
             result = prepare_player(player, index, table, cat, self.deadline)
             if isinstance(result, str):  # an unknown tile or card: the legality check reports it first
@@ -258,15 +259,13 @@ class _Explanation:
                         return self._reachable(joint, path)
         return self._unreachable(searches, bounds, attempts, low, high, master, eleven, deck_end, len(caps_tried) > 1)
 
-    def _sheet_supply(self, player: SheetPlayer) -> tuple[bool, int]:
+    def _sheet_supply(self, index: int, player: SheetPlayer) -> tuple[bool, int]:
         """Whether every card of the game is known (base families only), and how many Diplomas with a brush as
-        bonus the player can hold: those it lists, or one per family of them in play when it wrote the points."""
-        cat = self.cat
+        bonus the player can hold: the most of any set of tiles its Diploma figure can be (the tiles it lists, or
+        the sets of free tiles its points are, within its painted cards: :func:`~..sheet_checks.tile_sets`)."""
         base_only = all(f in BASE_FAMILIES for f in self.table.families)
-        if isinstance(player.diplomas, int):
-            families = {d.family for d in cat.diplomas_in_play(self.table.families) if d.bonus == "brush"}
-            return base_only, len(families)
-        return base_only, sum(1 for d in player.diplomas if (t := cat.diplomas.get(d)) and t.bonus == "brush")
+        sets = tile_sets(player, index, self.table, self.cat)
+        return base_only, max((s.brushes for s in sets), default=0)
 
     def _sheet_sources(self) -> tuple[int, int]:
         """The Assistant's sources and the keep icons the sheet players may have: the cards of the families in
