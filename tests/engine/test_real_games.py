@@ -28,7 +28,6 @@ from marquoir.games.kanagawa.table import DetailedPlayer, Table
 from marquoir.games.kanagawa.tableau import Tableau
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
 
-
 #: Seconds each table may take in these tests.
 BOUND = 30.0
 
