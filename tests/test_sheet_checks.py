@@ -125,8 +125,11 @@ def test_brush_icons_on_another_players_table_are_not_the_sheet_players() -> Non
 
 
 def test_tile_choices_keep_one_set_per_figures() -> None:
-    choices = tile_choices([[("a", 3, 1, 0), ("b", 4, 2, 1)], [("c", 1, 0, 0)]])
-    assert sorted(c[:3] for c in choices) == [(0, 0, 0), (1, 0, 0), (3, 1, 0), (4, 1, 0), (4, 2, 1), (5, 2, 1)]
+    choices = tile_choices([[("a", 3, 1, 0, 0), ("b", 4, 2, 1, 1)], [("c", 1, 0, 0, 0), ("d", 1, 0, 0, 1)]])
+    assert sorted(c[:4] for c in choices) == [
+        (0, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 1), (3, 1, 0, 0), (4, 1, 0, 0), (4, 1, 0, 1), (4, 2, 1, 1),
+        (5, 2, 1, 1), (5, 2, 1, 2),
+    ]  # fmt: skip
 
 
 def test_a_sheet_document_refused_names_the_figure() -> None:

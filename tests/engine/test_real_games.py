@@ -16,7 +16,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.real_games import CHANGES, as_sheet, derived_tables, real_game
+from support.real_games import CHANGES, ILLEGAL_CHANGES, as_sheet, derived_tables, real_game
 
 from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.games.kanagawa.engine.cards import build_deck
@@ -84,18 +84,24 @@ def test_the_player_kinds_lean_as_they_say() -> None:
     assert isinstance(PLAYER_KINDS["keep"](), LeaningPlayer)
 
 
-def test_every_impossible_change_breaks_a_rule_on_its_own() -> None:
-    """Each change of the generator makes an illegal table from a legal one, whatever the game."""
+def test_every_impossible_change_is_refused() -> None:
+    """Each change of the generator makes an impossible table from a possible one, whatever the game: the legality
+    check refuses those it can see on their own, the deep check the one it cannot."""
     seen: set[str] = set()
-    for seed in range(30):
+    for seed in range(40):
         [_played, sheets, _changed] = list(derived_tables(seed))
         assert check(sheets.table) == []
         rng = random.Random(seed)
         for change in CHANGES:
             changed = change(sheets.table, rng)
-            if changed is not None:
-                seen.add(change.__name__)
+            if changed is None:
+                continue
+            seen.add(change.__name__)
+            if change in ILLEGAL_CHANGES:
                 assert check(changed), (seed, change.__name__)
+            else:
+                report = explain_reachability(changed, time_bound=BOUND)
+                assert report.verdict == "unreachable", (seed, change.__name__, report.reason)
     assert seen == {c.__name__ for c in CHANGES}
 
 
@@ -111,3 +117,25 @@ def test_derived_tables_get_their_verdicts(seed: int) -> None:
             assert report.verdict == "reachable", (derived.name, report.reason)
         else:
             assert report.verdict == "unreachable", (derived.name, report.reason)
+
+
+@pytest.mark.parametrize(("seed", "detailed", "sheet"), [(156, 1, 0), (191, 0, 1), (393, 1, 0)])
+def test_the_assistant_a_sheet_players_diploma_gave(seed: int, detailed: int, sheet: int) -> None:
+    """Two-player games in which the sheet player's Diplomas include one with the Assistant as bonus and the
+    detailed player has no source of it (no Assistant icon, no such Diploma): once the sheet player took it, it
+    never came back, so the Grand Master at the end is the sheet player's; moved to the other player, the table
+    cannot have been built (it was called reachable before, the sheet player's Diplomas being left out)."""
+    game = real_game(seed)
+    assert len(game.table.players) == 2 and game.table.rules.grand_master_passes_at_end
+    players = list(game.table.players)
+    players[sheet] = as_sheet(game.table, sheet, points=False)
+    assert players[sheet].grand_master
+    played = dataclasses.replace(game.table, players=tuple(players))
+    assert explain_reachability(played, time_bound=BOUND).verdict == "reachable"
+    players[sheet] = dataclasses.replace(players[sheet], grand_master=False)
+    players[detailed] = dataclasses.replace(players[detailed], grand_master=True)
+    moved = dataclasses.replace(game.table, players=tuple(players))
+    assert check(moved) == []
+    report = explain_reachability(moved, time_bound=BOUND)
+    assert report.verdict == "unreachable", report.reason
+    assert "holds the Grand Master" in report.reason

@@ -181,16 +181,47 @@ def diploma_of_the_same_family(table: Table, rng: random.Random) -> Table | None
     return _replace_player(table, seat, dataclasses.replace(player, diplomas=(*player.diplomas, diploma)))
 
 
-CHANGES: tuple[Change, ...] = (
+def master_without_assistant(table: Table, rng: random.Random) -> Table | None:
+    """The Grand Master given to a detailed player with no source of the Assistant (no Assistant icon in its Studio,
+    no Diploma with it as bonus) while another player took the Assistant at some point (an Assistant icon in its
+    Studio, or such a Diploma, from the sheet too), the pawn passing at the end (decision 14): the Assistant's
+    holder at the end is the last to take it, never that player. The legality check cannot see it; the deep check
+    must."""
+    from marquoir.games.kanagawa.catalogue import catalogue
+    from marquoir.games.kanagawa.tableau import Tableau
+
+    if not table.rules.grand_master_passes_at_end:
+        return None
+    cat = catalogue()
+
+    def sources(player: Player) -> bool:
+        tiles = () if isinstance(player.diplomas, int) else player.diplomas
+        if any(cat.diplomas[d].bonus == "assistant" for d in tiles if d in cat.diplomas):
+            return True
+        return isinstance(player, DetailedPlayer) and bool(Tableau.of(player, cat).icons("assistant"))
+
+    without = [s for s in _detailed(table) if not sources(table.players[s]) and not table.players[s].grand_master]
+    if not without or not any(sources(p) for p in table.players):
+        return None
+    seat = rng.choice(without)
+    players = [dataclasses.replace(p, grand_master=k == seat) for k, p in enumerate(table.players)]
+    return dataclasses.replace(table, players=tuple(players))
+
+
+#: The changes the legality check refuses on their own, and the one only the deep check sees.
+ILLEGAL_CHANGES: tuple[Change, ...] = (
     card_twice, tile_twice, grand_master_twice, print_beyond_reach, yokai_beyond_three, chain_beyond_print,
     diploma_of_the_same_family,
 )  # fmt: skip
+DEEP_CHANGES: tuple[Change, ...] = (master_without_assistant,)
+CHANGES = ILLEGAL_CHANGES + DEEP_CHANGES
 
 
 def impossible_change(table: Table, rng: random.Random) -> tuple[str, Table]:
-    """One change from :data:`CHANGES` that this table offers a place for (``grand_master_twice`` always does
-    with 2 players or more)."""
-    for change in rng.sample(CHANGES, len(CHANGES)):
+    """One change from :data:`CHANGES` that this table offers a place for, the deep one first half the time when it
+    has a place (``grand_master_twice`` always does with 2 players or more)."""
+    deep = [c for c in DEEP_CHANGES if rng.random() < 0.5]
+    for change in deep + rng.sample(ILLEGAL_CHANGES, len(ILLEGAL_CHANGES)):
         changed = change(table, rng)
         if changed is not None:
             return change.__name__, changed

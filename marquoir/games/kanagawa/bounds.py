@@ -188,23 +188,26 @@ def least_painted(diploma_id: str, halves: Sequence[PrintHalf]) -> int | None:
 
 class TileChoice(NamedTuple):
     """What a set of Diploma tiles (one per family at most) gives a player and asks of them: its points, the fewest
-    painted cards it needs, the brushes its bonuses give, and the tiles (ids)."""
+    painted cards it needs, the brushes and the Assistant takings its bonuses give, and the tiles (ids)."""
 
     points: int
     painted: int
     brushes: int
+    assistants: int
     tiles: tuple[str, ...]
 
 
-def tile_choices(options: Sequence[Sequence[tuple[str, int, int, int]]]) -> list[TileChoice]:
-    """Every set of tiles taking at most one of each family's ``options`` (``(id, points, painted, brush)``), kept
-    to one set for each combination of figures (the sets with the same figures judge a sheet alike)."""
-    choices: dict[tuple[int, int, int], tuple[str, ...]] = {(0, 0, 0): ()}
+def tile_choices(options: Sequence[Sequence[tuple[str, int, int, int, int]]]) -> list[TileChoice]:
+    """Every set of tiles taking at most one of each family's ``options`` (``(id, points, painted, brush,
+    assistant)``), kept to one set for each combination of figures (the sets with the same figures judge a sheet
+    alike)."""
+    choices: dict[tuple[int, int, int, int], tuple[str, ...]] = {(0, 0, 0, 0): ()}
     for family in options:
         grown = dict(choices)
-        for (points, painted, brushes), tiles in choices.items():
-            for tile, p, least, brush in family:
-                grown.setdefault((points + p, painted + least, brushes + brush), (*tiles, tile))
+        for (points, painted, brushes, assistants), tiles in choices.items():
+            for tile, p, least, brush, assistant in family:
+                key = (points + p, painted + least, brushes + brush, assistants + assistant)
+                grown.setdefault(key, (*tiles, tile))
         choices = grown
     return [TileChoice(*figures, tiles) for figures, tiles in choices.items()]
 

@@ -303,7 +303,7 @@ def _choices(
     by_family: dict[str, list[PrintHalf]] = {}
     for half, _studio in free:
         by_family.setdefault(half.family, []).append(half)
-    families: dict[str, list[tuple[str, int, int, int]]] = {}
+    families: dict[str, list[tuple[str, int, int, int, int]]] = {}
     wanted = None if isinstance(player.diplomas, int) else set(player.diplomas)
     for diploma in cat.diplomas_in_play(table.families):
         if wanted is not None and diploma.id not in wanted:
@@ -313,7 +313,8 @@ def _choices(
         least = least_painted(diploma.id, by_family.get(diploma.family, ()))
         if least is None:
             continue
-        option = (diploma.id, diploma.harmony, least, int(diploma.bonus == "brush"))
+        bonus = diploma.bonus
+        option = (diploma.id, diploma.harmony, least, int(bonus == "brush"), int(bonus == "assistant"))
         families.setdefault(diploma.family, []).append(option)
     if wanted is not None:
         # Tiles written down: the one set they make, unless one of them cannot be met at all.
@@ -327,7 +328,8 @@ def _choices(
 def tile_sets(player: SheetPlayer, index: int, table: Table, cat: Catalogue) -> list[TileChoice]:
     """The sets of tiles the sheet player at ``index`` can hold: those its Diploma figure (points or tiles) can be,
     free of the other players' tiles and within its Print's painted cards (see the module docstring). The deep
-    check reads from them the most brushes the player's Diplomas can have given."""
+    check reads from them the most brushes the player's Diplomas can have given, and whether every set has it take
+    the Assistant."""
     context = TableContext.of(table, cat)
     choices, _taken = _choices(player, index, table, cat, context, _free_halves(table, cat, context))
     return [c for c in choices if c.painted <= player.print_cards - 1]

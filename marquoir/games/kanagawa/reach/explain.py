@@ -156,7 +156,11 @@ class _Explanation:
         for index, player in enumerate(table.players):
             if isinstance(player, SheetPlayer):
                 painted = player.print_cards - 1
-                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, *self._sheet_supply(index, player)))
+                sets = tile_sets(player, index, table, cat)
+                base_only = all(f in BASE_FAMILIES for f in table.families)
+                brushes = max((s.brushes for s in sets), default=0)
+                assists = bool(sets) and all(s.assistants for s in sets)
+                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, base_only, brushes), assists)
                 continue
             result = prepare_player(player, index, table, cat, self.deadline)
             if isinstance(result, str):  # an unknown tile or card: the legality check reports it first
@@ -258,14 +262,6 @@ class _Explanation:
                     if joint is not None and path is not None:
                         return self._reachable(joint, path)
         return self._unreachable(searches, bounds, attempts, low, high, master, eleven, deck_end, len(caps_tried) > 1)
-
-    def _sheet_supply(self, index: int, player: SheetPlayer) -> tuple[bool, int]:
-        """Whether every card of the game is known (base families only), and how many Diplomas with a brush as
-        bonus the player can hold: the most of any set of tiles its Diploma figure can be (the tiles it lists, or
-        the sets of free tiles its points are, within its painted cards: :func:`~..sheet_checks.tile_sets`)."""
-        base_only = all(f in BASE_FAMILIES for f in self.table.families)
-        sets = tile_sets(player, index, self.table, self.cat)
-        return base_only, max((s.brushes for s in sets), default=0)
 
     def _sheet_sources(self) -> tuple[int, int]:
         """The Assistant's sources and the keep icons the sheet players may have: the cards of the families in
