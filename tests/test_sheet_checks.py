@@ -159,3 +159,36 @@ def test_the_tile_sets_the_deep_check_reads_brushes_from() -> None:
     written = sheet(diplomas=("landscapes-3", "trees-3"))
     [only] = tile_sets(written, 1, Table(players=(other(), written)), CAT)
     assert (only.points, only.brushes) == (6, 1)
+
+
+def test_studio_tiles_need_the_cards_and_starting_tiles_nobody_else_holds() -> None:
+    """Three arrows are the Starting tile's and two arrow cards: with three of the four arrow cards in Ben's Studio,
+    Sam cannot have them; with two there, Sam can."""
+    arrows = [k for k, card in CAT.cards.items() if card.studio.icon == "arrow"]
+    ben = DetailedPlayer(name="Ben", start="S1", studio=tuple(arrows[:3]), grand_master=True)
+    (issue,) = sheet_issues(Table(players=(ben, sheet(diplomas=("arrows-3",)))))
+    assert issue.field == "players[1].sheet.diplomas", issue
+    ben2 = DetailedPlayer(name="Ben", start="S1", studio=tuple(arrows[:2]), grand_master=True)
+    assert sheet_issues(Table(players=(ben2, sheet(diplomas=("arrows-3",))))) == []
+    # 3 points with nothing painted: Arrows 3, Brushes 4 or Landscapes 3; Ben holding three arrow cards leaves two.
+    assert sheet_issues(Table(players=(ben, sheet(print_cards=1, season_chain=1, harmony=0, diplomas=3)))) == []
+
+
+def test_identical_landscapes_count_the_starting_tiles_and_jokers_left() -> None:
+    """Identical landscapes count a Starting tile of that landscape, the Studio cards showing it and, by the rule
+    option, the jokers: out of two plain cards and the plain Starting tile, three; with a joker four, unless jokers
+    do not count."""
+    from marquoir.games.kanagawa.bounds import studio_possible
+
+    starts = list(CAT.start_tiles.values())
+    halves = [c.studio for c in CAT.cards.values()]
+    assert studio_possible("landscapes-4", halves, starts, jokers=True, known=True)
+    plain_only = [h for h in halves if h.landscape == "plain"][:2]
+    assert not studio_possible("landscapes-4", plain_only, starts, jokers=True, known=True)
+    assert studio_possible("landscapes-3", plain_only, starts, jokers=True, known=True)  # the plain Starting tile
+    no_plain_start = [s for s in starts if s.landscape != "plain"]
+    assert not studio_possible("landscapes-3", plain_only, no_plain_start, jokers=True, known=True)
+    jokers = [h for h in halves if h.landscape == "joker"][:1]
+    assert studio_possible("landscapes-4", plain_only + jokers, starts, jokers=True, known=True)
+    assert not studio_possible("landscapes-4", plain_only + jokers, starts, jokers=False, known=True)
+    assert studio_possible("landscapes-4", [], [], jokers=True, known=False)  # expansion cards: anything

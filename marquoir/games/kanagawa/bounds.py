@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from marquoir.games.kanagawa.catalogue import Catalogue, PrintHalf, StudioHalf
+from marquoir.games.kanagawa.catalogue import Catalogue, PrintHalf, StartTile, StudioHalf
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
     BRUSH_PAWNS,
@@ -224,3 +224,24 @@ def harmony_range(painted: int, halves: Sequence[tuple[PrintHalf, StudioHalf]]) 
     losses = sorted(p.harmony - min(s.harmony, 0) for p, s in halves)
     n = max(0, min(painted, len(halves)))
     return studio_least + sum(losses[:n]), studio_most + sum(gains[:n])
+
+
+def studio_possible(
+    diploma_id: str, halves: Sequence[StudioHalf], starts: Sequence[StartTile], jokers: bool, known: bool
+) -> bool:
+    """Whether a player can meet the Studio Diploma ``diploma_id`` with a Starting tile of ``starts`` and Studio
+    halves of ``halves`` (the tiles and cards no other player holds), when every card of the game is ``known`` (with
+    expansion cards, anything may be): arrows counted with the Starting tile's (decision 9), identical landscapes
+    with the Starting tile's and, by the rule option, the jokers (decision 10). (The Brushes Diplomas are always
+    within reach: 2 starting brushes and 2 Diplomas with a brush make 4.)"""
+    family, _sep, figure = diploma_id.rpartition("-")
+    if not known or not figure.isdigit() or family not in ("arrows", "landscapes"):
+        return True
+    needed = int(figure)
+    if family == "arrows":
+        return max((s.arrows for s in starts), default=0) + sum(h.icon == "arrow" for h in halves) >= needed
+    best = 0
+    for landscape in {s.landscape for s in starts} | {h.landscape for h in halves if h.landscape}:
+        shown = sum(h.landscape == landscape or (jokers and h.landscape == "joker") for h in halves)
+        best = max(best, shown + any(s.landscape == landscape for s in starts))
+    return best >= needed

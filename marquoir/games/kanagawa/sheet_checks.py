@@ -7,7 +7,9 @@ and then, for that player, jointly with the rest of the table:
 * **Diploma points** must be the points of a set of tiles, one per family in play (data/SOURCES.md, decision 7),
   each tile one no other player holds, and with no more painted cards needed than the Print holds beyond the
   Starting tile (:func:`~marquoir.games.kanagawa.bounds.least_painted`: four different buildings need four cards,
-  and a boar and a deer cannot be painted when every boar lies on another player's table). Diplomas written as
+  and a boar and a deer cannot be painted when every boar lies on another player's table), and a Studio tile only
+  when the cards and Starting tiles no other player holds can make it (three arrows cannot be had when three of
+  the four arrow cards lie elsewhere: :func:`~marquoir.games.kanagawa.bounds.studio_possible`). Diplomas written as
   tiles are judged the same way.
 * **Print cards**: at most 10 painted before the last round (decision 12), and in the last round no more than a
   column and the cards kept by keep icons, nor more than the brushes *this player* can own: 2 to start, one per
@@ -27,7 +29,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from marquoir.core.issues import Issue
-from marquoir.games.kanagawa.bounds import SheetBounds, TileChoice, harmony_range, least_painted, tile_choices
+from marquoir.games.kanagawa.bounds import (
+    SheetBounds,
+    TileChoice,
+    harmony_range,
+    least_painted,
+    studio_possible,
+    tile_choices,
+)
 from marquoir.games.kanagawa.catalogue import Catalogue, PrintHalf, StudioHalf
 from marquoir.games.kanagawa.halves import card_of
 from marquoir.games.kanagawa.naming import diploma_name
@@ -303,6 +312,11 @@ def _choices(
     by_family: dict[str, list[PrintHalf]] = {}
     for half, _studio in free:
         by_family.setdefault(half.family, []).append(half)
+    studio = [s for _p, s in free]
+    held_starts = {p.start for p in table.players if isinstance(p, DetailedPlayer)}
+    starts = [t for k, t in cat.start_tiles.items() if k not in held_starts]
+    jokers = table.rules.joker_counts_for_identical_landscapes
+    known = all(f in BASE_FAMILIES for f in table.families)
     families: dict[str, list[tuple[str, int, int, int, int]]] = {}
     wanted = None if isinstance(player.diplomas, int) else set(player.diplomas)
     for diploma in cat.diplomas_in_play(table.families):
@@ -311,7 +325,7 @@ def _choices(
         if wanted is None and diploma.id in others_hold:
             continue
         least = least_painted(diploma.id, by_family.get(diploma.family, ()))
-        if least is None:
+        if least is None or not studio_possible(diploma.id, studio, starts, jokers, known):
             continue
         bonus = diploma.bonus
         option = (diploma.id, diploma.harmony, least, int(bonus == "brush"), int(bonus == "assistant"))
