@@ -389,7 +389,8 @@ class _Explanation:
                     self.deadline,
                     *self._sheet_sources(),
                 )
-                if relaxed.find() is not None:
+                # The quick pass first (a game is most often found at once), then the exhaustive one.
+                if relaxed.find(0) is not None or relaxed.find() is not None:
                     if master is None:
                         break
                     when = (

@@ -60,8 +60,9 @@ from marquoir.games.kanagawa.reach.seats import (
     paid,
     ranking,
     shape_rank,
+    sheet_last_round,
 )
-from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
+from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS
 
 #: States the joint search's quick stages may visit a round, and the states the players' searches may explore
 #: during one of them, each (:meth:`Joint.find`; :attr:`Search.node_limit <.search.Search.node_limit>`).
@@ -106,7 +107,20 @@ class Joint:
     #: search only: a Joint is made per table and number of rounds, and dropped with it).
     fits_memo: dict[tuple[int, tuple[int, ...], int | None], bool] = field(default_factory=dict)
     ends_memo: dict[tuple[tuple[int, ...], tuple[int, ...], int, int, int], bool] = field(default_factory=dict)
-    board_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...], int, int, int], bool] = field(default_factory=dict)
+    board_memo: dict[tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int], bool] = field(
+        default_factory=dict
+    )
+    #: How many sheet players take part (each takes the Assistant at most once a round).
+    sheet_count: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.sheet_count = sum(1 for seat in self.seats if isinstance(seat, SheetSeat))
+
+    def _pool(self, pool: int, left: int) -> int:
+        """The Assistant's sources left for the sheet players as far as they matter: the sheet players take it at
+        most once each a round, so beyond that for the ``left`` rounds the pool never binds, and every larger pool
+        allows the same games (an exact reduction of the states remembered)."""
+        return min(pool, self.sheet_count * left)
 
     #: The passes of :meth:`find`: each player's first starts only; the same with the Grand Master's player free;
     #: with the others free; every start (exhaustive).
@@ -167,7 +181,7 @@ class Joint:
             self.budget -= 1
             if self.budget < 0:
                 raise OverBudget
-        key = (r, state, first, pool)
+        key = (r, state, first, self._pool(pool, self.rounds - r))
         if key in self.failed:
             return False
         taken, sources = self._board(state)
@@ -213,7 +227,7 @@ class Joint:
         usable.sort(key=lambda item: item[0])
         alive_at: dict[tuple[int, Label], bool] = {}
         for _rank, shape, takes in usable:
-            if last and not self._sheet_last_round(state, takes):
+            if last and not sheet_last_round(self.seats, self.keeps, state, takes):
                 continue
             after = tuple(t + take for t, take in zip(taken, takes, strict=True))
             # What the counts alone rule out for the next round, whoever leads it (before any set is read).
@@ -413,7 +427,13 @@ class Joint:
         left (``s - 1``) need be tried: any number between allows no round pattern that ``s - 1`` does not."""
         left = self.rounds - r
         capped = tuple(min(n, left) for n in sources)
-        key = (r, taken, capped, first, pool, owed)
+        pool = self._pool(pool, left)
+        # A sheet player's cards count here only up to its least (its rounds are judged by what it still needs),
+        # and the deck by what is left of it: remembered by those, an exact reduction.
+        seen = tuple(
+            min(b, seat.cards) if isinstance(seat, SheetSeat) else b for seat, b in zip(self.seats, taken, strict=True)
+        )
+        key = (r, seen, self.deck - sum(taken), capped, first, pool, owed)
         known = self.board_memo.get(key)
         if known is None:
             if len(self.board_memo) & 255 == 0:
@@ -462,7 +482,7 @@ class Joint:
             takes = tuple(shape.takes[(seat - first) % count] for seat in range(count))
             if not all(window is None or take in window for window, take in zip(windows, takes, strict=True)):
                 continue
-            if last and not self._sheet_last_round(taken, takes):
+            if last and not sheet_last_round(self.seats, self.keeps, taken, takes):
                 continue
             after = tuple(t + take for t, take in zip(taken, takes, strict=True))
             if not last and not self._fits(r + 1, after, None):
@@ -559,24 +579,6 @@ class Joint:
                 return False
             held += label[2]
         return True
-
-    def _sheet_last_round(self, state: tuple[int, ...], takes: Sequence[int]) -> bool:
-        """The sheet players' last round: what they paint in it beyond 10 comes from their column and the cards
-        their keep icons held (the keep icons left, shared), each painted by a brush of their own (the brushes the
-        detailed players leave in the box), and they took their least cards in all (:func:`~.seats.least_cards`)."""
-        kept = brushes = 0
-        held = 0
-        for seat, b, take in zip(self.seats, state, takes, strict=True):
-            if isinstance(seat, Seat):
-                held += seat.p.brush_table[seat.p.n][seat.p.m]
-                continue
-            late = seat.painted - (END_PRINT_CARDS - 1)
-            kept += max(late - take, 0)
-            brushes += max(late, STARTING_BRUSHES)
-            if (b & SHEET_CARDS) + take < seat.cards:
-                return False
-        return kept <= self.keeps and (brushes == 0 or brushes + held <= BRUSH_PAWNS)
-
 
 def witness_paths(joint: Joint, path: Sequence[Round]) -> dict[int, list[Start]]:
     """Each detailed player's round starts along a joint build (the start after each round): read back from the

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from marquoir.games.kanagawa.reach.player import PreparedPlayer
 from marquoir.games.kanagawa.reach.search import Search, Start
-from marquoir.games.kanagawa.vocabulary import COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
+from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
 
 #: What the School board and the other players see of a player's round: the cards taken, how many times the
 #: Assistant was taken (an Assistant icon laid, a Diploma met with it), and, when the reserve ran dry, the brushes
@@ -280,3 +280,24 @@ def shape_rank(takes: Sequence[int], rank: Sequence[tuple[dict[int, int], float]
         slow += costs.get(take, 0)
         cost += abs(take - pace)
     return slow, cost
+
+
+def sheet_last_round(
+    seats: Sequence[Seat | SheetSeat], keeps: int, state: tuple[int, ...], takes: Sequence[int]
+) -> bool:
+    """The sheet players' last round: what they paint in it beyond 10 comes from their column and the cards
+    their keep icons held (the keep icons left, shared), each painted by a brush of their own (the brushes the
+    detailed players leave in the box), and they took their least cards in all (:func:`least_cards`); ``keeps``:
+    the keep icons the detailed players leave."""
+    kept = brushes = 0
+    held = 0
+    for seat, b, take in zip(seats, state, takes, strict=True):
+        if isinstance(seat, Seat):
+            held += seat.p.brush_table[seat.p.n][seat.p.m]
+            continue
+        late = seat.painted - (END_PRINT_CARDS - 1)
+        kept += max(late - take, 0)
+        brushes += max(late, STARTING_BRUSHES)
+        if (b & SHEET_CARDS) + take < seat.cards:
+            return False
+    return kept <= keeps and (brushes == 0 or brushes + held <= BRUSH_PAWNS)
