@@ -1,11 +1,15 @@
-"""The deep check's figures (printed, not timed tests): the decision time's median and 99th percentile and the
-undecided count, over engine-finished tables (random and greedy players, base and Yokai families, 2 to 4 players)
-and over the hand-made tables of the tests (the issue's tables, the tight games, broken ones).
+"""The deep check's figures (printed, not timed tests): the decision time's median, 99th percentile and maximum, and
+the undecided count, over tables derived from real games (``tests/support/real_games.py``: engine players of five
+kinds, random, greedy, Studio-heavy, Print-heavy and keep-heavy, base and Yokai families, 2 to 4 players, rule
+options drawn), three a game: as played and with some players turned into sheet figures (each must be reachable),
+and one impossible change (never reachable); then over the older engine-finished tables (random and greedy players)
+and the hand-made tables of the tests.
 
-Usage: ``.venv/bin/python bench/bench_deep.py [TABLES] [REPEATS]`` (defaults 1000 and 1). Each table is decided by
-:func:`marquoir.games.kanagawa.reach.explain_reachability` with its default time bound; every figure is given by
-the wall clock and by the process's CPU time (what the code costs on one core, whatever else the machine runs),
-with the verdicts counted and the slowest tables named.
+Usage: ``.venv/bin/python bench/bench_deep.py [GAMES] [REPEATS]`` (defaults 700 real games, so 2,100 tables, and
+1). Each table is decided by :func:`marquoir.games.kanagawa.reach.explain_reachability` with its default time bound;
+every figure is given by the wall clock and by the process's CPU time (what the code costs on one core, whatever
+else the machine runs), with the verdicts counted, the wrong verdicts counted (a derived table whose verdict is not
+the one it must have), and the slowest tables named.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, finished_game
+from support.real_games import derived_tables
 
 from marquoir.games.kanagawa.engine import final_table
 from marquoir.games.kanagawa.reach import explain_reachability
@@ -67,10 +72,11 @@ def hand_made_tables() -> list[tuple[str, Table]]:
     ]
 
 
-def measure(tables: list[tuple[str, Table]], repeats: int) -> None:
+def measure(tables: list[tuple[str, Table]], repeats: int, expected: dict[str, str] | None = None) -> None:
     walls: list[float] = []
     cpus: list[float] = []
     verdicts: Counter[str] = Counter()
+    wrong: list[str] = []
     slow: list[tuple[float, str, str]] = []
     for _ in range(repeats):
         for name, table in tables:
@@ -81,7 +87,14 @@ def measure(tables: list[tuple[str, Table]], repeats: int) -> None:
             cpus.append(time.process_time() - cpu)
             verdicts[report.verdict] += 1
             slow.append((wall, name, report.verdict))
+            must = (expected or {}).get(name)
+            if must == "reachable" and report.verdict != "reachable" and report.verdict != "undecided":
+                wrong.append(f"{name}: {report.verdict}")
+            if must == "never" and report.verdict == "reachable":
+                wrong.append(f"{name}: reachable")
     print(f"  {len(tables)} tables × {repeats}: verdicts {dict(verdicts)}, undecided {verdicts['undecided']}")
+    if expected is not None:
+        print(f"  wrong verdicts: {len(wrong)}" + "".join(f"\n    {w}" for w in wrong[:10]))
     for label, times in (("wall clock", walls), ("CPU time", cpus)):
         ordered = sorted(times)
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
@@ -96,10 +109,30 @@ def measure(tables: list[tuple[str, Table]], repeats: int) -> None:
           + "; ".join(f"{name} {wall * 1000:.0f} ms ({verdict})" for wall, name, verdict in sorted(slow)[-3:]))
 
 
+def real_tables(games: int) -> tuple[list[tuple[str, Table]], dict[str, str]]:
+    """Three tables from each of ``games`` real games, with the verdict each must have."""
+    tables: list[tuple[str, Table]] = []
+    expected: dict[str, str] = {}
+    for seed in range(games):
+        for derived in derived_tables(seed):
+            tables.append((derived.name, derived.table))
+            expected[derived.name] = derived.expected
+    return tables, expected
+
+
 def main(argv: list[str]) -> None:
-    count = int(argv[1]) if len(argv) > 1 else 1000
+    games = int(argv[1]) if len(argv) > 1 else 700
     repeats = int(argv[2]) if len(argv) > 2 else 1
-    print(f"deep check over {count} engine-finished tables (base and Yokai, 2-4 players):")
+    tables, expected = real_tables(games)
+    print(f"deep check over {len(tables)} tables from {games} real games (as played, sheet figures, one impossible "
+          "change):")
+    measure(tables, repeats, expected)
+    for kind in ("as played", "sheet figures"):
+        subset = [(name, table) for name, table in tables if name.endswith(kind)]
+        print(f"  of which {kind}:")
+        measure(subset, 1, expected)
+    count = min(games, 1000)
+    print(f"deep check over {count} engine-finished tables (random and greedy players, base and Yokai, 2-4 players):")
     measure(engine_tables(count), repeats)
     print("deep check over the hand-made tables of the tests:")
     measure(hand_made_tables(), max(repeats, 5))

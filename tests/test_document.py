@@ -197,10 +197,10 @@ def test_every_seed_round_trips() -> None:
 
 def test_written_document_keeps_objects_and_options() -> None:
     doc = sample_document("yokai-3p.json")
-    doc["rules"] = {"storm_on_start_tile": False}
+    doc["rules"] = {"storm_on_start_tile": True}  # not the default (decision 16)
     written = table_to_document(load_table(doc))
     assert written["rules"] == {
-        "storm_on_start_tile": False,
+        "storm_on_start_tile": True,
         "joker_counts_for_identical_landscapes": True,
         "grand_master_passes_at_end": True,
     }

@@ -116,12 +116,15 @@ def test_sheet_figures_that_cannot_be() -> None:
     doc = sample_document("base-2p.json")
     doc["players"][1] = {
         "name": "Ben",
-        "sheet": {"print_cards": 6, "season_chain": 7, "harmony": 1, "diplomas": 2, "grand_master": False},
+        "sheet": {"print_cards": 6, "season_chain": 7, "harmony": 1, "diplomas": 4, "grand_master": False},
     }
     issues = only(check(load_table(doc)), "SHEET")
-    # A chain longer than the Print; 2 Diploma points cannot be made (no base Diploma is worth 2... except
-    # landscapes-2, held by Aiko but the points alone cannot tell: 2 is possible) -> only the chain.
+    # A chain longer than the Print; 4 Diploma points can be made (Trees 4, two tree cards) -> only the chain.
     assert [i.field for i in issues] == ["players[1].sheet.season_chain"]
+    # 2 points are Landscapes 2, or Arrows 2 and Brushes 3 (1 each): Aiko holds Landscapes 2 and Arrows 2.
+    doc["players"][1]["sheet"].update(season_chain=3, diplomas=2)
+    (issue,) = only(check(load_table(doc)), "SHEET")
+    assert issue.field == "players[1].sheet.diplomas" and "Arrows Diploma (2 arrows) (Aiko)" in issue.message
     doc["players"][1]["sheet"].update(season_chain=3, diplomas=42, print_cards=0)
     fields = [i.field for i in check(load_table(doc))]
     assert "players[1].sheet.print_cards" in fields and "players[1].sheet.diplomas" in fields
@@ -299,7 +302,9 @@ def test_sheet_figures_beyond_what_the_rules_and_the_cards_allow(figures: dict[s
 
 
 def test_sheet_bounds_at_their_limit_are_legal() -> None:
-    assert check(load_table(sheet_table(print_cards=18, season_chain=18, harmony=33))) == []
+    # 18 Print cards need 7 paints in the last round: 2 brushes, the 4 brush icons and 2 Diplomas with a brush.
+    brushes = ["animals-boar-deer", "landscapes-3"]
+    assert check(load_table(sheet_table(print_cards=18, season_chain=18, harmony=33, diplomas=brushes))) == []
     assert check(load_table(sheet_table(harmony=-8))) == []
 
 

@@ -299,7 +299,10 @@ def test_a_sheet_player_paints_its_last_round_with_studio_cards_of_its_own() -> 
     ben = DetailedPlayer(name="Ben", start="S1", print=tuple(pick(used, 11, one_water)), grand_master=True)
     sam = SheetPlayer(name="Sam", print_cards=17, season_chain=3, harmony=0)
     table = Table(players=(ben, sam))
-    assert check(table) == []  # 17 Print cards is within the sheet's bound (18)
+    # 17 Print cards is within the game's bound (18), not within Sam's: Ben's Print holds 3 of the 4 brush icon
+    # cards and Sam holds no Diploma, so Sam owns at most 2 + 1 = 3 brushes and paints at most 3 in the last round.
+    (issue,) = check(table)
+    assert issue.field == "players[1].sheet.print_cards" and "Sam owns at most 3" in issue.message, issue.message
     assert explain_reachability(table, time_bound=20).verdict == "unreachable"
     fewer = Table(players=(ben, dataclasses.replace(sam, print_cards=13)))  # 12 painted: 2 in the last round
     assert explain_reachability(fewer, time_bound=20).verdict == "reachable"

@@ -19,6 +19,7 @@ from support.reports import sheet_table
 from support.samples import sample_table
 
 from marquoir import score, table_to_document
+from marquoir.games.kanagawa.table import Rules
 from marquoir.reports.stats import records_of
 from marquoir.storage import (
     Kind,
@@ -123,7 +124,8 @@ def test_games_saved_before_there_were_several_games_open_as_kanagawa_games(tmp_
     assert current_revision(reopened) == head_revision()
     game = get_game_by_share_token(reopened, "share-token-of-the-old-game")
     assert game is not None and game.game == "kanagawa"
-    assert game.table == table and game.report == report
+    # A document of then that left the Storm option out meant it on (revision 0008; data/SOURCES.md decision 16).
+    assert game.table == dataclasses.replace(table, rules=Rules(storm_on_start_tile=True)) and game.report == report
     assert [summary.game for summary in list_games(reopened)] == ["kanagawa"]
 
 
@@ -319,7 +321,7 @@ def test_a_database_at_0004_keeps_every_game_player_and_version_and_gains_groups
     old.dispose()
     engine = open_database(url)
     with engine.connect() as connection:
-        assert rows(connection) == before
+        assert rows(connection) == storm_option_written(before)
         query = sa.text("SELECT game_id, edition || '/' || players FROM game_players")
         editions = dict(connection.execute(query).all())
     assert editions == {1: "base/4", 2: "base/3", 3: "yokai/3", 4: "/2", 5: "base/3"}
@@ -378,3 +380,71 @@ def test_a_database_at_0005_keeps_its_groups_and_games_and_gains_their_time_zone
         command.downgrade(alembic_config(connection), "0006")
         assert "time_zone" not in {c["name"] for c in sa.inspect(connection).get_columns("groups")}
     assert count_games(engine, group_id=7) == 1
+
+
+def storm_option_written(rows: dict[str, list[tuple[object, ...]]]) -> dict[str, list[tuple[object, ...]]]:
+    """``rows`` (games and game_versions: id first, the document at 5 and 3) as revision 0008 leaves them: each
+    Kanagawa document that left ``storm_on_start_tile`` out says ``true``, every other row as it was."""
+    kanagawa = {row[0] for row in rows["games"] if row[1] == "kanagawa"}
+
+    def written(document: object) -> str:
+        doc = json.loads(str(document))
+        rules = doc.setdefault("rules", {})
+        rules.setdefault("storm_on_start_tile", True)
+        return json.dumps(doc)
+
+    out = dict(rows)
+    out["games"] = [(*r[:5], written(r[5]), *r[6:]) if r[0] in kanagawa else r for r in rows["games"]]
+    out["game_versions"] = [(*r[:3], written(r[3]), *r[4:]) if r[0] in kanagawa else r for r in rows["game_versions"]]
+    return out
+
+
+def test_games_saved_before_the_storm_default_changed_keep_the_rules_they_were_scored_under(tmp_path: Path) -> None:
+    """Revision 0008 (data/SOURCES.md decision 16): a Kanagawa document saved without ``storm_on_start_tile`` was
+    scored with the option on, so it says so after the upgrade, in the game, its history and a draft; a document
+    that said false keeps false; a Bonsai game is left alone; going down gives the old code the same meanings."""
+    url = sqlite_url(tmp_path / "at-0007.sqlite3")
+    old = open_database(url, migrate=False)
+    upgrade(old, "0007")
+    base = table_to_document(sample_table("base-2p"))
+    assert "rules" not in base  # the default, left out
+    said_false = {**base, "rules": {"storm_on_start_tile": False, "joker_counts_for_identical_landscapes": False}}
+    bonsai = table_to_document(sample_table("bonsai-2p"))
+    when = datetime(2026, 1, 5, 20, 0)
+    with old.begin() as connection:
+        for n, (game, doc) in enumerate((("kanagawa", base), ("kanagawa", said_false), ("bonsai", bonsai)), start=1):
+            values = {"id": n, "game": game, "share": f"share-{n}", "edit": f"edit-{n}", "when": when,
+                      "document": json.dumps(doc), "report": json.dumps({})}  # fmt: skip
+            connection.execute(sa.text(
+                "INSERT INTO games (id, game, share_token, edit_token, played_at, created_at, updated_at, version,"
+                " document, report) VALUES (:id, :game, :share, :edit, :when, :when, :when, 1, :document, :report)"),
+                values)  # fmt: skip
+            connection.execute(sa.text(
+                "INSERT INTO game_versions (game_id, version, saved_at, document, report)"
+                " VALUES (:id, 1, :when, :document, :report)"), values)  # fmt: skip
+        connection.execute(sa.text(
+            "INSERT INTO drafts (token, game, document, created_at, updated_at, expires_at)"
+            " VALUES ('draft-token', 'kanagawa', :document, :when, :when, :when)"),
+            {"document": json.dumps({"table": base, "player": 0}), "when": when})  # fmt: skip
+
+    def stored(engine: Engine) -> tuple[list[object], list[object], object]:
+        with engine.connect() as connection:
+            games = [json.loads(r[0]) for r in connection.execute(sa.text("SELECT document FROM games ORDER BY id"))]
+            versions = [json.loads(r[0]) for r in connection.execute(
+                sa.text("SELECT document FROM game_versions ORDER BY game_id"))]  # fmt: skip
+            draft = json.loads(connection.execute(sa.text("SELECT document FROM drafts")).scalar_one())
+        return games, versions, draft
+
+    upgrade(old, "0008")
+    games, versions, draft = stored(old)
+    on = {**base, "rules": {"storm_on_start_tile": True}}
+    assert games == versions == [on, said_false, bonsai]
+    assert draft == {"table": on, "player": 0}
+    assert get_game_by_share_token(old, "share-1").table.rules.storm_on_start_tile is True  # type: ignore[union-attr]
+    assert get_game_by_share_token(old, "share-2").table.rules.storm_on_start_tile is False  # type: ignore[union-attr]
+    with old.begin() as connection:
+        command.downgrade(alembic_config(connection), "0007")
+    games, versions, draft = stored(old)
+    assert games == versions == [{**base, "rules": {}}, said_false, bonsai]
+    assert draft == {"table": {**base, "rules": {}}, "player": 0}
+    old.dispose()

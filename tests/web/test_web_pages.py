@@ -74,12 +74,15 @@ def test_home_has_labelled_inputs(client: FlaskClient) -> None:
         assert f'for="{field_id}"' in page, field_id
 
 
-def test_rules_page_lists_the_15_decisions_and_the_options(client: FlaskClient) -> None:
+def test_rules_page_lists_the_17_decisions_and_the_options(client: FlaskClient) -> None:
     page = client.get("/rules").get_data(as_text=True)
     decisions = page.split('<ol class="decisions kanagawa-decisions">')[1].split("</ol>")[0]
-    assert decisions.count("<li>") == 15
+    assert decisions.count("<li>") == 17
     assert "storm_on_start_tile" in page and "joker_counts_for_identical_landscapes" in page
     assert decisions.count("grand_master_passes_at_end") == 1  # decision 14 names its option
+    assert decisions.count("storm_on_start_tile") == 1  # decision 16 names its option
+    assert "The Starting tile takes no Storm token (decision 16)" in decisions
+    assert "its bonus arrives at once" in decisions  # decision 17
 
 
 def test_new_game_sheet_has_a_column_per_player_and_number_pad_inputs(client: FlaskClient) -> None:

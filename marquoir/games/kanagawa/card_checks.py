@@ -4,7 +4,10 @@ and ``FAMILY_OVERFLOW`` (``marquoir/data/table-format.md``, "Issue codes"), in o
 A card entered by what is printed on it is judged by :mod:`~marquoir.games.kanagawa.halves`: an expansion half by
 its family's structure, a base half against the catalogue, field by field, and the issue names the fields no card
 of the family shows together. An object that is exactly one catalogue card counts as that card: twice on the table
-is a duplicate (each Lesson card exists once, Kanagawa rules, "Components").
+is a duplicate (each Lesson card exists once, Kanagawa rules, "Components"). Objects that several catalogue cards
+could be are counted jointly: each must be a card of its own that no other card on the table is, a matching of
+objects to cards (:func:`_alike_issues`), so a fourth forest-animal Studio half beside the three cards that show
+it is a duplicate.
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ from typing import Any
 
 from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.catalogue import CardRef, Catalogue, Paint, PrintHalf, StudioHalf
-from marquoir.games.kanagawa.halves import Fault, card_of, faults
+from marquoir.games.kanagawa.halves import Fault, card_of, faults, matches
 from marquoir.games.kanagawa.naming import card_name, catalogue_card_text, icon_text
 from marquoir.games.kanagawa.table import DetailedPlayer, Player
-from marquoir.games.kanagawa.vocabulary import CARDS_PER_FAMILY
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, CARDS_PER_FAMILY
 from marquoir.i18n import N_, _, ngettext
 
 
@@ -111,6 +114,7 @@ def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catal
     family_of = cat.family_of
     first_at: dict[int, tuple[str, str, int]] = {}  # card → where it lies first (worded only for an issue)
     per_family: dict[str, int] = {}
+    alike: list[tuple[int, str, str, int, PrintHalf | StudioHalf, tuple[int, ...]]] = []
     for index, player in enumerate(players):
         if not isinstance(player, DetailedPlayer):
             continue
@@ -133,6 +137,8 @@ def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catal
                     if found:
                         yield Issue("CARD_UNKNOWN", player.name, _path(index, place, i), fault_text(found[0]))
                     card = None if found else card_of(ref, cat)
+                    if card is None and not found and family in BASE_FAMILIES:
+                        alike.append((index, player.name, place, i, ref, matches(ref, cat)))
                 if card is not None:
                     if card in first_at:
                         half = cat.studio_of[card] if place == "studio" else cat.print_of[card]
@@ -148,6 +154,8 @@ def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catal
                         card=_named(ref, place, cat), family=_(family)
                     )
                     yield Issue("CARD_FAMILY_NOT_IN_PLAY", player.name, _path(index, place, i), text)
+    if alike:
+        yield from _alike_issues(alike, set(first_at), cat)
     for family, count in per_family.items():
         if count > CARDS_PER_FAMILY:
             yield Issue(
@@ -156,3 +164,40 @@ def card_issues(players: Sequence[Player], families: tuple[str, ...], cat: Catal
                 "players",
                 _("{count} {family} cards on the table: the deck has 18").format(count=count, family=_(family)),
             )
+
+
+def _alike_issues(
+    alike: Sequence[tuple[int, str, str, int, PrintHalf | StudioHalf, tuple[int, ...]]],
+    fixed: set[int],
+    cat: Catalogue,
+) -> Iterator[Issue]:
+    """CARD_DUPLICATE at each object that several catalogue cards could be but none is left for: a largest
+    matching of the objects to distinct cards (each card once on the table, Kanagawa rules, "Components"), the
+    cards the table names outright taken out first, found by augmenting paths (at most 72 cards and as many
+    objects). An object left unmatched in a largest matching has a set of objects around it (those its
+    alternating paths reach) that together could be fewer cards than they are (Hall's theorem): the issue names
+    the cards they could be."""
+    options = [[c for c in candidates if c not in fixed] for *_rest, candidates in alike]
+    owner: dict[int, int] = {}
+
+    def augment(k: int, seen: set[int]) -> bool:
+        for card in options[k]:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card not in owner or augment(owner[card], seen):
+                owner[card] = k
+                return True
+        return False
+
+    for k in range(len(alike)):
+        if augment(k, set()):
+            continue
+        index, name, place, i, ref, candidates = alike[k]
+        count = len(candidates)
+        text = ngettext(
+            "{card}: the {count} card that shows it is on the table already",
+            "{card}: the {count} cards that show it are all on the table already",
+            count,
+        ).format(card=_named(ref, place, cat), count=count)
+        yield Issue("CARD_DUPLICATE", name, _path(index, place, i), text)

@@ -139,7 +139,7 @@ def _register_simulate(subparsers: Any) -> None:
                    help="the 4 families in play (default: the base four)")
     p.add_argument("--cards", metavar="FILE", help="JSON list of expansion cards, needed with expansion families")
     p.add_argument("--kinds", nargs="+", metavar="KIND",
-                   help="player kind per seat: random or greedy (default: all random)")
+                   help="player kind per seat: random, greedy, studio, print or keep (default: all random)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     p.add_argument("--out", metavar="DIR", help="write each finished table as a document in DIR")
     p.set_defaults(func=cmd_simulate)

@@ -28,9 +28,8 @@ DECISIONS = (
             "included; a storm-season card counts as any season. Each Storm token is placed on one Print card "
             "before counting and replaces its season. When the players did not say where their tokens went, the "
             "calculator places them where they give the longest chain and shows the placement. The Starting tile "
-            "may take a Storm token"
+            "takes no Storm token (decision 16)."
         ),
-        'storm_on_start_tile',
     ),
     Decision(4, N_("The Grand Master pawn at the end is worth 2 points.")),
     Decision(5, N_("Ties share the victory; there is no tie-break. Places are shared (1, 1, 3).")),
@@ -95,6 +94,23 @@ DECISIONS = (
         N_(
             "When the deck runs out on a round’s first row, a player still at school takes a column with cards "
             "while one remains, so the first players in turn order get the last cards (decision)."
+        ),
+    ),
+    Decision(
+        16,
+        N_(
+            "A Storm token goes on a card of the Print, not on the Starting tile: the French rules say “sur une "
+            "carte de son Estampe” and write “tuile Départ comprise” wherever the tile is meant (decision; games "
+            "saved before keep the option on, as they were scored)"
+        ),
+        'storm_on_start_tile',
+    ),
+    Decision(
+        17,
+        N_(
+            "A Diploma is taken or left the moment it is met, in the middle of the turn, and its bonus arrives at "
+            "once: the Kanagawa rules say “As soon as … you must immediately choose”, and the Yokai rules’ “at the "
+            "end of your turn” is read as “just as in the base game”, which they say they follow (decision)."
         ),
     ),
 )

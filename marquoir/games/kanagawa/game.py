@@ -75,7 +75,7 @@ class Kanagawa(Game):
     editions: Mapping[str, str] = {"base": N_("Base game"), "yokai": N_("With the Yokai expansion")}
     options = (
         RuleOption("storm_on_start_tile", N_("A Storm token may go on the Starting tile"),
-                   _DEFAULTS.storm_on_start_tile, "3"),
+                   _DEFAULTS.storm_on_start_tile, "16"),
         RuleOption("joker_counts_for_identical_landscapes",
                    N_("Joker landscapes count for the identical-landscapes Diplomas"),
                    _DEFAULTS.joker_counts_for_identical_landscapes, "10"),

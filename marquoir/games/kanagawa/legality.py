@@ -12,12 +12,13 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from marquoir.core.issues import Issue
-from marquoir.games.kanagawa.bounds import SheetBounds, sheet_bounds
+from marquoir.games.kanagawa.bounds import sheet_bounds
 from marquoir.games.kanagawa.card_checks import card_issues
-from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
+from marquoir.games.kanagawa.catalogue import Catalogue, PrintHalf, StudioHalf, catalogue
 from marquoir.games.kanagawa.codes import CODES as CODES
 from marquoir.games.kanagawa.diplomas import check_diploma, unmet
 from marquoir.games.kanagawa.naming import diploma_name, start_tile_text
+from marquoir.games.kanagawa.sheet_checks import TableContext, sheet_issues
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.tableau import Tableau, tableaux_of
 from marquoir.games.kanagawa.vocabulary import (
@@ -192,14 +193,19 @@ def iter_issues(
         yield Issue(
             "YOKAI", None, "players", _("{count} Yokai tokens held in all: there are 3").format(count=total_yokai)
         )
+    elif yokai_game:
+        yield from _yokai_travel(table, total_yokai, cat)
 
     # Player by player.
     reserve = _Reserve.of(table, tableaux, cat)
     storms_total = 0
     bounds = sheet_bounds(table.families, len(players), cat)
+    context = TableContext.of(table, cat) if any(isinstance(p, SheetPlayer) for p in players) else None
     for index, (player, tableau) in enumerate(zip(players, tableaux, strict=True)):
         if isinstance(player, SheetPlayer):
-            yield from _sheet_issues(player, index, bounds)
+            assert context is not None
+            # SHEET — the sheet's figures against the rules and against each other (sheet_checks).
+            yield from sheet_issues(player, index, bounds, table, cat, context)
             continue
         assert tableau is not None  # tableaux_of makes one for every detailed player
         yield from _detailed_issues(player, index, tableau, table, cat, in_play_diplomas, reserve)
@@ -215,6 +221,55 @@ def iter_issues(
         yield Issue(
             "STORMS", None, "players", _("{count} Storm tokens earned in all: there are 3").format(count=storms_total)
         )
+
+
+def _yokai_travel(table: Table, total: int, cat: Catalogue) -> Iterator[Issue]:
+    """YOKAI — the tokens' travel, as far as counts tell it (Yokai rules, "Arrival of a New Yokai", "Movement of a
+    Yokai", "Explanation of the Diploma Tiles"): a card with the arrival icon takes a token from the reserve (from
+    another player once it is empty), and a movement icon or a Diploma only passes one from player to player, so no
+    token ever goes back to the reserve. The tokens held at the end are then as many as the arrival icons taken, 3
+    at most: at least the arrival icons the Print halves show (3 at most), at most those and every card whose
+    arrival icon the table does not show (a Studio half of an expansion card; any card of a player entered from the
+    sheet); and all 3 when anyone holds the Yokai Diploma (all 3 in front of one player at once)."""
+    shown = hidden = 0
+    sheets = False
+    for player in table.players:
+        if isinstance(player, SheetPlayer):
+            sheets = True
+            continue
+        for ref in (*player.print, *player.kept):
+            if isinstance(ref, PrintHalf) and ref.yokai_arrival:
+                shown += 1
+        for ref in (*player.studio, *player.kept):
+            if isinstance(ref, StudioHalf) and ref.family in EXPANSION_FAMILIES:
+                hidden += 1
+    least = min(shown, YOKAI_TOKENS)
+    diploma = next(
+        (d for p in table.players if not isinstance(p.diplomas, int) for d in p.diplomas if d in cat.diplomas
+         and cat.diplomas[d].family == "yokai"),
+        None,
+    )  # fmt: skip
+    tokens = ngettext("{count} Yokai token held in all", "{count} Yokai tokens held in all", total).format(
+        count=total
+    )
+    if diploma is not None and total < YOKAI_TOKENS:
+        text = _("{tokens}, but {diploma} needs all 3 out of the reserve at once, and no token ever goes back to it")
+        yield Issue("YOKAI", None, "players", text.format(tokens=tokens, diploma=diploma_name(cat.diplomas[diploma])))
+    elif total < least:
+        cards = ngettext(
+            "{count} card with the Yokai arrival icon", "{count} cards with the Yokai arrival icon", shown
+        ).format(count=shown)
+        text = _(
+            "{tokens}, but the Prints show {cards}, each taking a token from the reserve, and no token ever goes "
+            "back to it: at least {least}"
+        )
+        yield Issue("YOKAI", None, "players", text.format(tokens=tokens, cards=cards, least=least))
+    elif not sheets and total > shown + hidden:
+        cards = ngettext(
+            "{count} card on the table can show", "{count} cards on the table can show", shown + hidden
+        ).format(count=shown + hidden)
+        text = _("{tokens}, but only {cards} the Yokai arrival icon that brings each token out of the reserve")
+        yield Issue("YOKAI", None, "players", text.format(tokens=tokens, cards=cards))
 
 
 class _Reserve(NamedTuple):
@@ -391,58 +446,6 @@ def _unpaintable(tableau: Tableau, name: str, base: str, owned: int) -> Iterator
                     ).format(count=serving, landscape=_(landscape)),
                 ),
             )
-
-
-def _sheet_issues(player: SheetPlayer, index: int, bounds: SheetBounds) -> Iterator[Issue]:
-    """SHEET: figures that cannot be, each against the bound the rules and the data give it
-    (:mod:`~marquoir.games.kanagawa.bounds`)."""
-    base = f"players[{index}].sheet"
-    name = player.name
-    if player.print_cards < 1:
-        yield Issue(
-            "SHEET",
-            name,
-            f"{base}.print_cards",
-            ngettext(
-                "{count} Print card: the Starting tile is 1",
-                "{count} Print cards: the Starting tile is 1",
-                player.print_cards,
-            ).format(count=player.print_cards),
-        )
-    elif player.print_cards > bounds.print_most:
-        yield Issue("SHEET", name, f"{base}.print_cards", bounds.print_text())
-    if player.season_chain < 0:
-        yield Issue(
-            "SHEET", name, f"{base}.season_chain", _("a season chain of {count}").format(count=player.season_chain)
-        )
-    elif player.season_chain > max(player.print_cards, 0):
-        yield Issue(
-            "SHEET",
-            name,
-            f"{base}.season_chain",
-            ngettext(
-                "a chain of {chain} is longer than the Print ({cards} card)",
-                "a chain of {chain} is longer than the Print ({cards} cards)",
-                player.print_cards,
-            ).format(chain=player.season_chain, cards=player.print_cards),
-        )
-    elif player.season_chain == 0 and player.print_cards >= 1:
-        yield Issue("SHEET", name, f"{base}.season_chain", _("the Starting tile alone makes a chain of 1"))
-    if bounds.harmony_most is not None and player.harmony > bounds.harmony_most:
-        yield Issue("SHEET", name, f"{base}.harmony", bounds.harmony_most_text())
-    elif bounds.harmony_least is not None and player.harmony < bounds.harmony_least:
-        yield Issue("SHEET", name, f"{base}.harmony", bounds.harmony_least_text())
-    if isinstance(player.diplomas, int) and player.diplomas not in bounds.diploma_sums:
-        yield Issue(
-            "SHEET",
-            name,
-            f"{base}.diplomas",
-            ngettext(
-                "{points} Diploma point cannot be made with one tile per family in play",
-                "{points} Diploma points cannot be made with one tile per family in play",
-                player.diplomas,
-            ).format(points=player.diplomas),
-        )
 
 
 def check(table: Table, cat: Catalogue | None = None) -> list[Issue]:

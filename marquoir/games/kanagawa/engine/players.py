@@ -1,4 +1,5 @@
-"""Players for the engine: a random player and a simple greedy one, and a loop that plays a game to its end.
+"""Players for the engine: a random player, a simple greedy one, random players leaning towards the Studio, the Print
+or keeping cards, and a loop that plays a game to its end.
 
 A player is any object with ``choose(state, actions, rng) -> action``; it is handed the legal actions of the
 state, so it can never break a rule. The greedy player looks only at what the School board shows face up
@@ -152,7 +153,47 @@ class GreedyPlayer:
         return Wait()
 
 
-PLAYER_KINDS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+@dataclass
+class LeaningPlayer:
+    """A random player that leans one way: ``weights`` replace some of the random player's weights by kind of action
+    (a Studio-heavy player lays cards in its Studio far more often than it paints, a Print-heavy one the reverse),
+    and with ``keeps`` it lays keep-icon cards in its Studio whenever it can and ends its work early, so cards stay
+    in hand. Every action it picks is legal: only how often each kind comes up changes."""
+
+    name: str
+    weights: dict[type, int]
+    keeps: bool = False
+
+    def choose(self, state: GameState, actions: Sequence[Action], rng: random.Random) -> Action:
+        if self.keeps:
+            keep = [a for a in actions if isinstance(a, ToStudio) and state.cards[a.card].studio.icon == "keep"]
+            if keep:
+                return rng.choice(keep)
+        options = tuple(dict.fromkeys(map(type, actions)))
+        weights = [self.weights.get(kind, _KIND_WEIGHTS.get(kind, 1)) for kind in options]
+        chosen = rng.choices(options, weights)[0]
+        return rng.choice([action for action in actions if type(action) is chosen])
+
+
+def studio_heavy() -> LeaningPlayer:
+    return LeaningPlayer("studio", {ToStudio: 12, Paint: 2, PlaceBrush: 1})
+
+
+def print_heavy() -> LeaningPlayer:
+    return LeaningPlayer("print", {Paint: 20, ToStudio: 2, PlaceBrush: 4, MoveBrush: 3, TakeDiploma: 6})
+
+
+def keep_heavy() -> LeaningPlayer:
+    return LeaningPlayer("keep", {EndTurn: 4, Paint: 4, ToStudio: 2}, keeps=True)
+
+
+PLAYER_KINDS: dict[str, Callable[[], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "studio": studio_heavy,
+    "print": print_heavy,
+    "keep": keep_heavy,
+}
 
 
 def play(
@@ -177,4 +218,4 @@ def play(
     raise RuntimeError(f"the game did not end within {max_steps} steps")
 
 
-__all__ = ["PLAYER_KINDS", "GreedyPlayer", "Player", "RandomPlayer", "play"]
+__all__ = ["PLAYER_KINDS", "GreedyPlayer", "LeaningPlayer", "Player", "RandomPlayer", "play"]

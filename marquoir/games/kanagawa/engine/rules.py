@@ -337,10 +337,10 @@ def _resolve_choice(state: GameState, choice: Choice, target: int) -> tuple[Game
 
 
 def _diploma_bonus(state: GameState, seat: int, diploma: str) -> tuple[GameState, list[tuple[int, set[str]]]]:
-    """A Diploma's bonus, given at once (Kanagawa French rules, section 3; Yokai rules; ``diplomas.csv`` column
-    ``bonus``): a brush from the reserve, a Storm token, the Assistant pawn, or giving one of your Yokai to an
-    opponent. An empty reserve gives nothing (decision: no source says otherwise; with the base cards the 15 brushes
-    never run out)."""
+    """A Diploma's bonus, given at once, in the middle of the turn (data/SOURCES.md decision 17; Kanagawa French
+    rules, section 3; Yokai rules; ``diplomas.csv`` column ``bonus``): a brush from the reserve, a Storm token, the
+    Assistant pawn, or giving one of your Yokai to an opponent. An empty reserve gives nothing (decision: no source
+    says otherwise; with the base cards the 15 brushes never run out)."""
     bonus = catalogue().diplomas[diploma].bonus
     player = state.players[seat]
     if bonus == "brush" and state.brush_reserve > 0:

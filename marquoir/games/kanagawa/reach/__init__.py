@@ -9,7 +9,10 @@ diploma(s)"; Diplomas judged by :func:`~marquoir.games.kanagawa.diplomas.check_d
 or 3 can exist, who takes the last cards when the deck runs out), its first player the Assistant's last holder,
 the end of the game where the rules put it ("End of the Game"; data/SOURCES.md decision 12), the Grand Master at
 the end as the rule option says (decision 14), and, when the brush reserve ran dry, no brush refused while it had
-one (decision 8). Players entered from the sheet's figures take part through those figures only.
+one (decision 8). Players entered from the sheet's figures take part through those figures only, and what they
+imply: the sets of Diploma tiles their points can be (:func:`~marquoir.games.kanagawa.sheet_checks.tile_sets`: free
+of the other players' tiles and cards, within their painted cards) give the brushes their Diplomas can have given
+and whether they must have taken the Assistant (then in some round, as the board orders it).
 
 A witness is a real game, so *reachable* is never a guess; *unreachable* comes only from the full, exhaustive
 search (its reductions are exact, each argued where it is written: the brushes' symmetries in :mod:`.player`, the
@@ -18,8 +21,9 @@ bound ran out (:mod:`.clock`: one deadline for every phase, preparation included
 been built and is not searched.
 
 What is *not* reconstructed, and why: which card lay in which column of the School board (any card of the deck
-may come next, so it never matters), the Yokai tokens' travels (a table shows one half of an expansion card, so
-whether its other half bore a Yokai icon is unknown), and what the figures of a player entered from the sheet do
+may come next, so it never matters), the Yokai tokens' travels round by round (a table shows one half of an
+expansion card, so whether its other half bore a Yokai icon is unknown; the counts that hold whatever the order
+are the legality check's, code ``YOKAI``), and what the figures of a player entered from the sheet do
 not say (its Studio, its brushes). A Print card entered without ``paint`` is taken to need what the catalogue
 cards it may be need, or, for an expansion card, one brush of whichever landscape suits, and the witness says so.
 

@@ -32,6 +32,7 @@ from marquoir.games.kanagawa.reach.report import PlayerVerdict, ReachReport
 from marquoir.games.kanagawa.reach.search import MAX_TAKE, Search
 from marquoir.games.kanagawa.reach.seats import ORIGIN, Seat, SheetSeat, least_cards
 from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_round
+from marquoir.games.kanagawa.sheet_checks import tile_sets
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
@@ -155,7 +156,11 @@ class _Explanation:
         for index, player in enumerate(table.players):
             if isinstance(player, SheetPlayer):
                 painted = player.print_cards - 1
-                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, *self._sheet_supply(player)))
+                sets = tile_sets(player, index, table, cat)
+                base_only = all(f in BASE_FAMILIES for f in table.families)
+                brushes = max((s.brushes for s in sets), default=0)
+                assists = bool(sets) and all(s.assistants for s in sets)
+                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, base_only, brushes), assists)
                 continue
             result = prepare_player(player, index, table, cat, self.deadline)
             if isinstance(result, str):  # an unknown tile or card: the legality check reports it first
@@ -257,16 +262,6 @@ class _Explanation:
                     if joint is not None and path is not None:
                         return self._reachable(joint, path)
         return self._unreachable(searches, bounds, attempts, low, high, master, eleven, deck_end, len(caps_tried) > 1)
-
-    def _sheet_supply(self, player: SheetPlayer) -> tuple[bool, int]:
-        """Whether every card of the game is known (base families only), and how many Diplomas with a brush as
-        bonus the player can hold: those it lists, or one per family of them in play when it wrote the points."""
-        cat = self.cat
-        base_only = all(f in BASE_FAMILIES for f in self.table.families)
-        if isinstance(player.diplomas, int):
-            families = {d.family for d in cat.diplomas_in_play(self.table.families) if d.bonus == "brush"}
-            return base_only, len(families)
-        return base_only, sum(1 for d in player.diplomas if (t := cat.diplomas.get(d)) and t.bonus == "brush")
 
     def _sheet_sources(self) -> tuple[int, int]:
         """The Assistant's sources and the keep icons the sheet players may have: the cards of the families in
@@ -394,7 +389,8 @@ class _Explanation:
                     self.deadline,
                     *self._sheet_sources(),
                 )
-                if relaxed.find() is not None:
+                # The quick pass first (a game is most often found at once), then the exhaustive one.
+                if relaxed.find(0) is not None or relaxed.find() is not None:
                     if master is None:
                         break
                     when = (

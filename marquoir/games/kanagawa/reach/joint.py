@@ -24,7 +24,9 @@ board decides its size), no more than 10 painted cards before the last round, so
 its column and the cards its keep icons held (the keep icons the other players' cards leave, shared), with a brush
 and an icon for each: as many cards in all as its painted ones and the Studio cards those last paints need
 (:func:`~marquoir.games.kanagawa.reach.seats.least_cards`). It may take the Assistant in any round, as many times
-as the Assistant icons and Diplomas the detailed players leave (shared by the sheet players); its Studio and
+as the Assistant icons and Diplomas the detailed players leave (shared by the sheet players), and takes it in some
+round when every set of tiles its Diploma figure can be holds one with the Assistant as bonus (the bonus arrives
+with the tile: data/SOURCES.md decision 17), so that round's order decides who holds it after; its Studio and
 brushes round by round are not followed (its figures do not say them).
 
 The search is exhaustive: a player's state is the set of every round start consistent with the rounds so far (the
@@ -48,8 +50,19 @@ from dataclasses import dataclass, field
 from marquoir.games.kanagawa.reach import clock
 from marquoir.games.kanagawa.reach.school import Shape, counts_possible, holder_after, round_shapes, work_order
 from marquoir.games.kanagawa.reach.search import OverBudget, Start
-from marquoir.games.kanagawa.reach.seats import Label, Seat, SheetSeat
-from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
+from marquoir.games.kanagawa.reach.seats import (
+    SHEET_ASSISTED,
+    SHEET_CARDS,
+    Label,
+    Seat,
+    SheetSeat,
+    owed_of,
+    paid,
+    ranking,
+    shape_rank,
+    sheet_last_round,
+)
+from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS
 
 #: States the joint search's quick stages may visit a round, and the states the players' searches may explore
 #: during one of them, each (:meth:`Joint.find`; :attr:`Search.node_limit <.search.Search.node_limit>`).
@@ -94,7 +107,20 @@ class Joint:
     #: search only: a Joint is made per table and number of rounds, and dropped with it).
     fits_memo: dict[tuple[int, tuple[int, ...], int | None], bool] = field(default_factory=dict)
     ends_memo: dict[tuple[tuple[int, ...], tuple[int, ...], int, int, int], bool] = field(default_factory=dict)
-    board_memo: dict[tuple[int, tuple[int, ...], tuple[int, ...], int, int], bool] = field(default_factory=dict)
+    board_memo: dict[tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int], bool] = field(
+        default_factory=dict
+    )
+    #: How many sheet players take part (each takes the Assistant at most once a round).
+    sheet_count: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.sheet_count = sum(1 for seat in self.seats if isinstance(seat, SheetSeat))
+
+    def _pool(self, pool: int, left: int) -> int:
+        """The Assistant's sources left for the sheet players as far as they matter: the sheet players take it at
+        most once each a round, so beyond that for the ``left`` rounds the pool never binds, and every larger pool
+        allows the same games (an exact reduction of the states remembered)."""
+        return min(pool, self.sheet_count * left)
 
     #: The passes of :meth:`find`: each player's first starts only; the same with the Grand Master's player free;
     #: with the others free; every start (exhaustive).
@@ -155,11 +181,12 @@ class Joint:
             self.budget -= 1
             if self.budget < 0:
                 raise OverBudget
-        key = (r, state, first, pool)
+        key = (r, state, first, self._pool(pool, self.rounds - r))
         if key in self.failed:
             return False
         taken, sources = self._board(state)
-        if not self._board_can(r, taken, sources, first, pool):
+        owed = owed_of(self.seats, state)
+        if not self._board_can(r, taken, sources, first, pool, owed):
             self.failed.add(key)
             return False
         count = len(self.seats)
@@ -191,16 +218,16 @@ class Joint:
         # Each seat's labels for each number of cards (see _candidates), and the shapes in which every seat has one,
         # the closest to the ways the players' searches found first coming first.
         candidates = [self._candidates(seat, b, left) for seat, b in zip(self.seats, state, strict=True)]
-        rank = self._ranking(state, left)
+        rank = ranking(self.seats, state, left)
         usable = []
         for shape in shapes:
             takes = tuple(shape.takes[(seat - first) % count] for seat in range(count))
             if all(found is None or found.get(take) for found, take in zip(candidates, takes, strict=True)):
-                usable.append((_shape_rank(takes, rank), shape, takes))
+                usable.append((shape_rank(takes, rank), shape, takes))
         usable.sort(key=lambda item: item[0])
         alive_at: dict[tuple[int, Label], bool] = {}
         for _rank, shape, takes in usable:
-            if last and not self._sheet_last_round(state, takes):
+            if last and not sheet_last_round(self.seats, self.keeps, state, takes):
                 continue
             after = tuple(t + take for t, take in zip(taken, takes, strict=True))
             # What the counts alone rule out for the next round, whoever leads it (before any set is read).
@@ -226,7 +253,7 @@ class Joint:
                     if last:
                         if self.master is not None and (holder if self.passes_at_end else first) != self.master:
                             continue
-                    elif not self._board_can(r + 1, after, sources_after, holder, pool - used):
+                    elif not self._board_can(r + 1, after, sources_after, holder, pool - used, paid(owed, took)):
                         continue
                     if left == 2 and self.master is not None and not self._last_round_ends_right(
                         after, sources_after, holder, deck - sum(takes), pool
@@ -234,7 +261,9 @@ class Joint:
                         continue
                     if self.brush_check and not self._brushes_in_order(state, labels, work_order(shape, first)):
                         continue
-                    nxt_state = self._next(state, takes, labels, left)
+                    if last and paid(owed, took):
+                        continue
+                    nxt_state = self._next(state, takes, labels, left, took)
                     if nxt_state is None:
                         continue
                     path.append(Round(first, shape, takes, labels, nxt_state))
@@ -302,11 +331,17 @@ class Joint:
         return out
 
     def _next(
-        self, state: tuple[int, ...], takes: Sequence[int], labels: Sequence[Label | None], left: int
+        self,
+        state: tuple[int, ...],
+        takes: Sequence[int],
+        labels: Sequence[Label | None],
+        left: int,
+        took: Sequence[bool],
     ) -> tuple[int, ...] | None:
-        """Each seat's state after the round, or ``None`` when a detailed player's set after it is empty."""
+        """Each seat's state after the round, or ``None`` when a detailed player's set after it is empty; a sheet
+        player's is its cards taken so far, with :data:`SHEET_ASSISTED` once it has taken the Assistant."""
         out: list[int] = []
-        for seat, b, take, label in zip(self.seats, state, takes, labels, strict=True):
+        for seat, b, take, label, t in zip(self.seats, state, takes, labels, took, strict=True):
             if isinstance(seat, Seat):
                 assert label is not None
                 nxt = seat.child(b, label, left)
@@ -314,7 +349,7 @@ class Joint:
                     return None
                 out.append(nxt)
             else:
-                out.append(b + take)
+                out.append((b + take) | (SHEET_ASSISTED if t else 0))
         return tuple(out)
 
     def _board(self, state: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -327,7 +362,7 @@ class Joint:
                 taken.append(seat.cards_taken(b))
                 sources.append(seat.sources_left(b))
             else:
-                taken.append(b)
+                taken.append(b & SHEET_CARDS)
                 sources.append(0)
         return tuple(taken), tuple(sources)
 
@@ -361,16 +396,27 @@ class Joint:
                 needed += seat.p.total - b
         if needed > deck:
             return False
+        if not self.eleven:
+            # The deck runs out in the last round and every card laid is taken (a column each, one with cards while
+            # one remains: data/SOURCES.md decision 15), so what the detailed players still take exactly, the sheet
+            # players take the rest of, at most a column each a round.
+            seats = list(zip(self.seats, taken, strict=True))
+            rest = deck - sum(seat.p.total - b for seat, b in seats if isinstance(seat, Seat))
+            if rest > COLUMN_CARDS * left * sum(1 for seat, _b in seats if isinstance(seat, SheetSeat)):
+                return False
         # The cards alone, as the board can take them.
         untaken = [
             seat.p.total - b if isinstance(seat, Seat) else None for seat, b in zip(self.seats, taken, strict=True)
         ]
         return counts_possible(first, left, untaken)
 
-    def _board_can(self, r: int, taken: tuple[int, ...], sources: tuple[int, ...], first: int, pool: int) -> bool:
+    def _board_can(
+        self, r: int, taken: tuple[int, ...], sources: tuple[int, ...], first: int, pool: int, owed: int = 0
+    ) -> bool:
         """Whether the rest of the game can go as the School board, the deck, the Assistant and the Grand Master
         allow, seen from what the board sees only: ``taken`` cards by seat before round ``r`` led by ``first``,
-        ``sources`` of the Assistant left by seat (:meth:`_board`), ``pool`` for the sheet players. A relaxation of
+        ``sources`` of the Assistant left by seat (:meth:`_board`), ``pool`` for the sheet players, ``owed`` the sheet
+        players that must still take it (:func:`~.seats.owed_of`). A relaxation of
         the joint search (the players' sets are left out: any round a seat's counts allow is taken to be one of
         its rounds), so ``False`` rules the state out and ``True`` proves nothing. Remembered for the table's
         search.
@@ -381,16 +427,24 @@ class Joint:
         left (``s - 1``) need be tried: any number between allows no round pattern that ``s - 1`` does not."""
         left = self.rounds - r
         capped = tuple(min(n, left) for n in sources)
-        key = (r, taken, capped, first, pool)
+        pool = self._pool(pool, left)
+        # A sheet player's cards count here only up to its least (its rounds are judged by what it still needs),
+        # and the deck by what is left of it: remembered by those, an exact reduction.
+        seen = tuple(
+            min(b, seat.cards) if isinstance(seat, SheetSeat) else b for seat, b in zip(self.seats, taken, strict=True)
+        )
+        key = (r, seen, self.deck - sum(taken), capped, first, pool, owed)
         known = self.board_memo.get(key)
         if known is None:
             if len(self.board_memo) & 255 == 0:
                 clock.check(self.deadline)
-            known = self.board_memo[key] = self._board_rest(r, taken, capped, first, pool)
+            known = self.board_memo[key] = self._board_rest(r, taken, capped, first, pool, owed)
         return known
 
-    def _board_rest(self, r: int, taken: tuple[int, ...], sources: tuple[int, ...], first: int, pool: int) -> bool:
-        if not (self._fits(r, taken, first) and self._master_ok(sources, first)):
+    def _board_rest(
+        self, r: int, taken: tuple[int, ...], sources: tuple[int, ...], first: int, pool: int, owed: int
+    ) -> bool:
+        if not (self._fits(r, taken, first) and self._master_ok(sources, first, owed)):
             return False
         count = len(self.seats)
         left = self.rounds - r
@@ -428,7 +482,7 @@ class Joint:
             takes = tuple(shape.takes[(seat - first) % count] for seat in range(count))
             if not all(window is None or take in window for window, take in zip(windows, takes, strict=True)):
                 continue
-            if last and not self._sheet_last_round(taken, takes):
+            if last and not sheet_last_round(self.seats, self.keeps, taken, takes):
                 continue
             after = tuple(t + take for t, take in zip(taken, takes, strict=True))
             if not last and not self._fits(r + 1, after, None):
@@ -437,22 +491,25 @@ class Joint:
                 took = tuple(t for t, _ in combo)
                 holder = holder_after(shape, first, took)
                 if last:
+                    if paid(owed, took):
+                        continue
                     if self.master is None or (holder if self.passes_at_end else first) == self.master:
                         return True
                     continue
                 used = sum(1 for k in sheets if took[k])
-                if self._board_can(r + 1, after, tuple(n for _, n in combo), holder, pool - used):
+                if self._board_can(r + 1, after, tuple(n for _, n in combo), holder, pool - used, paid(owed, took)):
                     return True
         return False
 
-    def _master_ok(self, sources: tuple[int, ...], first: int) -> bool:
+    def _master_ok(self, sources: tuple[int, ...], first: int, owed: int = 0) -> bool:
         """Every card is laid by the end, so a player with a source of the Assistant left (an Assistant icon, a
-        Diploma with it as bonus) takes it again; the Grand Master's holder at the end must take it after the
-        others' last time, or hold it already (lead the round) with nobody taking it again."""
+        Diploma with it as bonus) takes it again, and so does a sheet player that owes it (``owed``); the Grand
+        Master's holder at the end must take it after the others' last time, or hold it already (lead the round)
+        with nobody taking it again."""
         master = self.master
         if master is None or not isinstance(self.seats[master], Seat):
             return True
-        others = any(n for k, n in enumerate(sources) if k != master)
+        others = bool(owed) or any(n for k, n in enumerate(sources) if k != master)
         return bool(sources[master]) or (first == master and not (others and self.passes_at_end))
 
     def _last_round_ends_right(
@@ -496,24 +553,6 @@ class Joint:
         self.ends_memo[key] = known
         return known
 
-    def _ranking(self, state: tuple[int, ...], left: int) -> list[tuple[dict[int, int], float]]:
-        """Per seat, what each number of cards taken costs the search (0 when its set's first start has a round
-        taking that many that the player's search knows leads to the finished table, 1 when it only shows one, 2
-        else), and the player's pace (the cards its search took first, or those left spread over the rounds)."""
-        out: list[tuple[dict[int, int], float]] = []
-        for seat, b in zip(self.seats, state, strict=True):
-            costs: dict[int, int] = {}
-            if isinstance(seat, Seat):
-                known = seat.pace(b, left)
-                for take in range(COLUMN_CARDS + 1):
-                    first_known, first_shown = seat.quick_labels(b, take, left)
-                    costs[take] = 0 if first_known else 1 if first_shown else 2
-                pace = float(known) if known is not None else (seat.p.total - seat.cards_taken(b)) / left
-            else:
-                pace = max(seat.cards - b, 0) / left
-            out.append((costs, pace))
-        return out
-
     def _took(self, labels: Sequence[Label | None], pool: int) -> list[tuple[bool, ...]]:
         """Who took the Assistant this round: the detailed players by their rounds; each sheet player either way,
         within the sources left for them."""
@@ -540,35 +579,6 @@ class Joint:
                 return False
             held += label[2]
         return True
-
-    def _sheet_last_round(self, state: tuple[int, ...], takes: Sequence[int]) -> bool:
-        """The sheet players' last round: what they paint in it beyond 10 comes from their column and the cards
-        their keep icons held (the keep icons left, shared), each painted by a brush of their own (the brushes the
-        detailed players leave in the box), and they took their least cards in all (:func:`~.seats.least_cards`)."""
-        kept = brushes = 0
-        held = 0
-        for seat, b, take in zip(self.seats, state, takes, strict=True):
-            if isinstance(seat, Seat):
-                held += seat.p.brush_table[seat.p.n][seat.p.m]
-                continue
-            late = seat.painted - (END_PRINT_CARDS - 1)
-            kept += max(late - take, 0)
-            brushes += max(late, STARTING_BRUSHES)
-            if b + take < seat.cards:
-                return False
-        return kept <= self.keeps and (brushes == 0 or brushes + held <= BRUSH_PAWNS)
-
-
-def _shape_rank(takes: Sequence[int], rank: Sequence[tuple[dict[int, int], float]]) -> tuple[int, float]:
-    """A round's cards by seat, the closest to the ways the players' searches found first coming first: the seats'
-    costs of their cards (see :meth:`Joint._ranking`), then how far they are from the players' paces."""
-    slow = 0
-    cost = 0.0
-    for take, (costs, pace) in zip(takes, rank, strict=True):
-        slow += costs.get(take, 0)
-        cost += abs(take - pace)
-    return slow, cost
-
 
 def witness_paths(joint: Joint, path: Sequence[Round]) -> dict[int, list[Start]]:
     """Each detailed player's round starts along a joint build (the start after each round): read back from the

@@ -11,11 +11,12 @@ a set is empty only when no way to lay the player's cards gives those rounds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from marquoir.games.kanagawa.reach.player import PreparedPlayer
 from marquoir.games.kanagawa.reach.search import Search, Start
-from marquoir.games.kanagawa.vocabulary import COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
+from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
 
 #: What the School board and the other players see of a player's round: the cards taken, how many times the
 #: Assistant was taken (an Assistant icon laid, a Diploma met with it), and, when the reserve ran dry, the brushes
@@ -202,6 +203,8 @@ class SheetSeat:
     index: int
     painted: int
     cards: int = 0
+    #: Every set of tiles its Diploma figure can be holds one with the Assistant as bonus: it took the Assistant.
+    assists: bool = False
 
 
 def least_cards(painted: int, base_only: bool, brush_bonuses: int) -> int:
@@ -222,3 +225,79 @@ def least_cards(painted: int, base_only: bool, brush_bonuses: int) -> int:
     return painted + studio
 
 
+#: A sheet player's state in the joint search: the cards it took so far (the low bits), and this bit once it has
+#: taken the Assistant.
+SHEET_CARDS = 0xFF
+SHEET_ASSISTED = 0x100
+
+
+def ranking(
+    seats: Sequence[Seat | SheetSeat], state: tuple[int, ...], left: int
+) -> list[tuple[dict[int, int], float]]:
+    """Per seat, what each number of cards taken costs the search (0 when its set's first start has a round
+    taking that many that the player's search knows leads to the finished table, 1 when it only shows one, 2
+    else), and the player's pace (the cards its search took first, or those left spread over the rounds)."""
+    out: list[tuple[dict[int, int], float]] = []
+    for seat, b in zip(seats, state, strict=True):
+        costs: dict[int, int] = {}
+        if isinstance(seat, Seat):
+            known = seat.pace(b, left)
+            for take in range(COLUMN_CARDS + 1):
+                first_known, first_shown = seat.quick_labels(b, take, left)
+                costs[take] = 0 if first_known else 1 if first_shown else 2
+            pace = float(known) if known is not None else (seat.p.total - seat.cards_taken(b)) / left
+        else:
+            pace = max(seat.cards - (b & SHEET_CARDS), 0) / left
+        out.append((costs, pace))
+    return out
+
+
+def owed_of(seats: Sequence[Seat | SheetSeat], state: tuple[int, ...]) -> int:
+    """The sheet players (a bit by seat) whose Diplomas gave them the Assistant (:attr:`SheetSeat.assists`) and
+    that have not taken it yet in the rounds of the joint search's ``state``."""
+    owed = 0
+    for k, (seat, b) in enumerate(zip(seats, state, strict=True)):
+        if isinstance(seat, SheetSeat) and seat.assists and not b & SHEET_ASSISTED:
+            owed |= 1 << k
+    return owed
+
+
+def paid(owed: int, took: Sequence[bool]) -> int:
+    """The sheet players of ``owed`` (a bit by seat) still owing the Assistant after a round in which ``took`` says
+    who took it."""
+    for k, t in enumerate(took):
+        if t:
+            owed &= ~(1 << k)
+    return owed
+
+
+def shape_rank(takes: Sequence[int], rank: Sequence[tuple[dict[int, int], float]]) -> tuple[int, float]:
+    """A round's cards by seat, the closest to the ways the players' searches found first coming first: the seats'
+    costs of their cards (see :func:`ranking`), then how far they are from the players' paces."""
+    slow = 0
+    cost = 0.0
+    for take, (costs, pace) in zip(takes, rank, strict=True):
+        slow += costs.get(take, 0)
+        cost += abs(take - pace)
+    return slow, cost
+
+
+def sheet_last_round(
+    seats: Sequence[Seat | SheetSeat], keeps: int, state: tuple[int, ...], takes: Sequence[int]
+) -> bool:
+    """The sheet players' last round: what they paint in it beyond 10 comes from their column and the cards
+    their keep icons held (the keep icons left, shared), each painted by a brush of their own (the brushes the
+    detailed players leave in the box), and they took their least cards in all (:func:`least_cards`); ``keeps``:
+    the keep icons the detailed players leave."""
+    kept = brushes = 0
+    held = 0
+    for seat, b, take in zip(seats, state, takes, strict=True):
+        if isinstance(seat, Seat):
+            held += seat.p.brush_table[seat.p.n][seat.p.m]
+            continue
+        late = seat.painted - (END_PRINT_CARDS - 1)
+        kept += max(late - take, 0)
+        brushes += max(late, STARTING_BRUSHES)
+        if (b & SHEET_CARDS) + take < seat.cards:
+            return False
+    return kept <= keeps and (brushes == 0 or brushes + held <= BRUSH_PAWNS)

@@ -1,0 +1,248 @@
+"""Real games and the tables derived from them, for the deep check's tests and ``bench/bench_deep.py``.
+
+A *real game* is played to its end by the engine's players (``engine/players.py``: random, greedy, Studio-heavy,
+Print-heavy, keep-heavy), 2 to 4 of them, base or Yokai families (the Yokai cards are the invented fixtures of
+:mod:`support.engine`), with the rule options drawn too. From each game come tables whose right verdict is known
+without the deep check:
+
+* the final table as it lies (reachable: the game is the witness);
+* the same with some players turned into the paper sheet's figures (their score's figures, Diplomas written as
+  tiles or as points): still reachable, since the same game builds it;
+* one *impossible change*, each breaking a rule whatever happened before (:data:`CHANGES`): never reachable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from marquoir.games.kanagawa.engine import final_table, new_game
+from marquoir.games.kanagawa.engine.players import PLAYER_KINDS, play
+from marquoir.games.kanagawa.scoring import score
+from marquoir.games.kanagawa.table import DetailedPlayer, Player, Rules, SheetPlayer, Table
+from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, YOKAI_TOKENS
+from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, deck_for
+
+FAMILY_SETS = (BASE_FAMILIES, YOKAI_FAMILIES, BASE_FAMILIES, YOKAI_FAMILIES_2, ("trees", "buildings", "lanterns",
+                                                                              "umbrellas"))
+KINDS = tuple(sorted(PLAYER_KINDS))
+
+
+class RealGame(NamedTuple):
+    seed: int
+    kinds: tuple[str, ...]
+    table: Table
+
+
+def real_game(seed: int) -> RealGame:
+    """One game from ``seed``: the number of players, the families, the rule options and each seat's kind drawn."""
+    rng = random.Random(seed * 7919 + 17)
+    players = rng.choice((2, 3, 4))
+    families = FAMILY_SETS[seed % len(FAMILY_SETS)]
+    kinds = tuple(rng.choice(KINDS) for _ in range(players))
+    rules = Rules(
+        storm_on_start_tile=rng.random() < 0.3,
+        joker_counts_for_identical_landscapes=rng.random() < 0.8,
+        grand_master_passes_at_end=rng.random() < 0.8,
+    )
+    state = new_game(deck_for(families), players, seed=seed, families=families, rules=rules)
+    state = play(state, [PLAYER_KINDS[k]() for k in kinds], rng)
+    return RealGame(seed, kinds, final_table(state))
+
+
+def as_sheet(table: Table, seat: int, points: bool) -> SheetPlayer:
+    """The player at ``seat`` as the paper sheet has them: the figures its score counted, the Diplomas as tiles,
+    or as their points with ``points``."""
+    player = table.players[seat]
+    assert isinstance(player, DetailedPlayer)
+    report = score(table)
+    figures = report.players[seat].breakdown
+    tiles = player.diplomas
+    return SheetPlayer(
+        name=player.name,
+        print_cards=figures["print_cards"],
+        season_chain=figures["season_chain"],
+        harmony=figures["harmony"],
+        diplomas=figures["diplomas"] if points else tiles,
+        grand_master=player.grand_master,
+        yokai=player.yokai,
+    )
+
+
+def sheet_table(table: Table, rng: random.Random) -> Table:
+    """``table`` with one or more players (at random, sometimes all) turned into sheet figures."""
+    seats = [s for s in range(len(table.players)) if rng.random() < 0.5] or [rng.randrange(len(table.players))]
+    players: list[Player] = list(table.players)
+    for seat in seats:
+        players[seat] = as_sheet(table, seat, points=rng.random() < 0.6)
+    return dataclasses.replace(table, players=tuple(players))
+
+
+# -------------------------------------------------------------------------------------- impossible changes
+# Each returns the changed table, or None when this game offers no place for it.
+Change = Callable[[Table, random.Random], Table | None]
+
+
+def _detailed(table: Table) -> list[int]:
+    return [s for s, p in enumerate(table.players) if isinstance(p, DetailedPlayer)]
+
+
+def _replace_player(table: Table, seat: int, player: Player) -> Table:
+    players = list(table.players)
+    players[seat] = player
+    return dataclasses.replace(table, players=tuple(players))
+
+
+def card_twice(table: Table, rng: random.Random) -> Table | None:
+    """A card of one player's Print laid in another player's Studio too: each card exists once."""
+    seats = [s for s in _detailed(table) if any(type(c) is int for c in table.players[s].print)]  # type: ignore[union-attr]
+    if len(_detailed(table)) < 2 or not seats:
+        return None
+    seat = rng.choice(seats)
+    card = rng.choice([c for c in table.players[seat].print if type(c) is int])  # type: ignore[union-attr]
+    other = rng.choice([s for s in _detailed(table) if s != seat])
+    player = table.players[other]
+    assert isinstance(player, DetailedPlayer)
+    return _replace_player(table, other, dataclasses.replace(player, studio=(*player.studio, card)))
+
+
+def tile_twice(table: Table, rng: random.Random) -> Table | None:
+    """A Diploma one player holds given to another too: each tile exists once."""
+    held = [(s, d) for s, p in enumerate(table.players) if not isinstance(p.diplomas, int) for d in p.diplomas]
+    if not held or len(table.players) < 2:
+        return None
+    seat, diploma = rng.choice(held)
+    other = rng.choice([s for s in range(len(table.players)) if s != seat])
+    player = table.players[other]
+    if isinstance(player.diplomas, int):
+        return None
+    return _replace_player(table, other, dataclasses.replace(player, diplomas=(*player.diplomas, diploma)))
+
+
+def grand_master_twice(table: Table, rng: random.Random) -> Table | None:
+    """A second player holding the Grand Master: there is one pawn."""
+    others = [s for s, p in enumerate(table.players) if not p.grand_master]
+    if not others:
+        return None
+    seat = rng.choice(others)
+    return _replace_player(table, seat, dataclasses.replace(table.players[seat], grand_master=True))
+
+
+def print_beyond_reach(table: Table, rng: random.Random) -> Table | None:
+    """A sheet player's Print cards beyond what any player can paint: 10 before the last round, then no more than a
+    column, the kept cards and the brushes one player can own."""
+    sheets = [s for s, p in enumerate(table.players) if isinstance(p, SheetPlayer)]
+    if not sheets:
+        return None
+    seat = rng.choice(sheets)
+    player = table.players[seat]
+    assert isinstance(player, SheetPlayer)
+    return _replace_player(table, seat, dataclasses.replace(player, print_cards=40))
+
+
+def yokai_beyond_three(table: Table, rng: random.Random) -> Table | None:
+    """One more Yokai token than there are, or tokens in a game without the expansion."""
+    seat = rng.randrange(len(table.players))
+    more = YOKAI_TOKENS + 1 - sum(p.yokai for p in table.players) if table.is_yokai else 1
+    player = table.players[seat]
+    return _replace_player(table, seat, dataclasses.replace(player, yokai=player.yokai + more))
+
+
+def chain_beyond_print(table: Table, rng: random.Random) -> Table | None:
+    """A sheet player's season chain longer than the Print."""
+    sheets = [s for s, p in enumerate(table.players) if isinstance(p, SheetPlayer)]
+    if not sheets:
+        return None
+    seat = rng.choice(sheets)
+    player = table.players[seat]
+    assert isinstance(player, SheetPlayer)
+    return _replace_player(table, seat, dataclasses.replace(player, season_chain=player.print_cards + 1))
+
+
+def diploma_of_the_same_family(table: Table, rng: random.Random) -> Table | None:
+    """A second Diploma of a family the player holds one of: one per family."""
+    from marquoir.games.kanagawa.catalogue import catalogue
+
+    cat = catalogue()
+    options = []
+    for s, p in enumerate(table.players):
+        if isinstance(p.diplomas, int):
+            continue
+        for d in p.diplomas:
+            family = cat.diplomas[d].family
+            options += [(s, o.id) for o in cat.diplomas_by_family[family] if o.id != d]
+    if not options:
+        return None
+    seat, diploma = rng.choice(options)
+    player = table.players[seat]
+    assert not isinstance(player.diplomas, int)
+    return _replace_player(table, seat, dataclasses.replace(player, diplomas=(*player.diplomas, diploma)))
+
+
+def master_without_assistant(table: Table, rng: random.Random) -> Table | None:
+    """The Grand Master given to a detailed player with no source of the Assistant (no Assistant icon in its Studio,
+    no Diploma with it as bonus) while another player took the Assistant at some point (an Assistant icon in its
+    Studio, or such a Diploma, from the sheet too), the pawn passing at the end (decision 14): the Assistant's
+    holder at the end is the last to take it, never that player. The legality check cannot see it; the deep check
+    must."""
+    from marquoir.games.kanagawa.catalogue import catalogue
+    from marquoir.games.kanagawa.tableau import Tableau
+
+    if not table.rules.grand_master_passes_at_end:
+        return None
+    cat = catalogue()
+
+    def sources(player: Player) -> bool:
+        tiles = () if isinstance(player.diplomas, int) else player.diplomas
+        if any(cat.diplomas[d].bonus == "assistant" for d in tiles if d in cat.diplomas):
+            return True
+        return isinstance(player, DetailedPlayer) and bool(Tableau.of(player, cat).icons("assistant"))
+
+    without = [s for s in _detailed(table) if not sources(table.players[s]) and not table.players[s].grand_master]
+    if not without or not any(sources(p) for p in table.players):
+        return None
+    seat = rng.choice(without)
+    players = [dataclasses.replace(p, grand_master=k == seat) for k, p in enumerate(table.players)]
+    return dataclasses.replace(table, players=tuple(players))
+
+
+#: The changes the legality check refuses on their own, and the one only the deep check sees.
+ILLEGAL_CHANGES: tuple[Change, ...] = (
+    card_twice, tile_twice, grand_master_twice, print_beyond_reach, yokai_beyond_three, chain_beyond_print,
+    diploma_of_the_same_family,
+)  # fmt: skip
+DEEP_CHANGES: tuple[Change, ...] = (master_without_assistant,)
+CHANGES = ILLEGAL_CHANGES + DEEP_CHANGES
+
+
+def impossible_change(table: Table, rng: random.Random) -> tuple[str, Table]:
+    """One change from :data:`CHANGES` that this table offers a place for, the deep one first half the time when it
+    has a place (``grand_master_twice`` always does with 2 players or more)."""
+    deep = [c for c in DEEP_CHANGES if rng.random() < 0.5]
+    for change in deep + rng.sample(ILLEGAL_CHANGES, len(ILLEGAL_CHANGES)):
+        changed = change(table, rng)
+        if changed is not None:
+            return change.__name__, changed
+    raise AssertionError("no impossible change applies")
+
+
+class Derived(NamedTuple):
+    """A table derived from a real game, with what its verdict must be: ``reachable``, or ``never`` reachable."""
+
+    name: str
+    table: Table
+    expected: str
+
+
+def derived_tables(seed: int) -> Iterator[Derived]:
+    """The three tables of one real game (see the module docstring)."""
+    game = real_game(seed)
+    rng = random.Random(seed)
+    label = f"seed {seed} ({len(game.kinds)} players: {' '.join(game.kinds)})"
+    yield Derived(f"{label}, as played", game.table, "reachable")
+    sheets = sheet_table(game.table, rng)
+    yield Derived(f"{label}, sheet figures", sheets, "reachable")
+    change, changed = impossible_change(sheets, rng)
+    yield Derived(f"{label}, {change}", changed, "never")
