@@ -187,3 +187,25 @@ rate_limits = sa.Table(
     sa.Column("hits", sa.Integer, nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False, index=True),
 )
+
+# A game entered at the table (marquoir.storage.seats): its link's own token, the draft it writes, a version
+# bumped at every change of a seat (what a phone's poll compares), and each seat's own version and state.
+game_tables = sa.Table(
+    "game_tables",
+    metadata,
+    sa.Column("token", sa.String(64), primary_key=True),
+    sa.Column("draft_token", sa.String(64), nullable=False, unique=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+table_seats = sa.Table(
+    "table_seats",
+    metadata,
+    sa.Column("table_token", sa.String(64), sa.ForeignKey("game_tables.token", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("done", sa.Boolean, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)

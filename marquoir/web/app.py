@@ -14,7 +14,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
 from marquoir.storage import default_folder
-from marquoir.web import compress, db, drafts, i18n, limits, logs, render, saved, templating, workers
+from marquoir.web import compress, db, drafts, i18n, limits, logs, render, saved, table, templating, workers
 from marquoir.web.api import bp as api
 from marquoir.web.api_errors import BY_STATUS, api_error, is_api_request
 from marquoir.web.draft_pages import bp as draft_pages
@@ -42,7 +42,7 @@ csrf = CSRFProtect()
 #: game's plug adds its own (``resendable``).
 RESENDABLE = ("/new", "/edit", "/export", "/results", "/games/save", "/games/correct", "/print/game", "/language")
 #: The shared blueprints, in the order they are registered (each game's comes after ``main``).
-BLUEPRINTS = (main, draft_pages, results, api, saved.bp, stats, groups, printing, language)
+BLUEPRINTS = (main, draft_pages, results, api, saved.bp, stats, groups, printing, language, table.bp)
 
 
 def resendable() -> frozenset[str]:
@@ -89,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     render.init_app(app)
     saved.init_app(app)
+    table.init_app(app)
     db.init_app(app)
     workers.init_app(app)
     limits.init_app(app)

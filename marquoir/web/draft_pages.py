@@ -32,6 +32,7 @@ def _draft_or_404(token: str) -> DraftPage | Response | tuple[str, int]:
     g.draft_token = token
     g.draft_editing = page.editing
     g.draft_save_key = page.save_key
+    g.draft_table = page.table  # the table link is offered when the game's seats can cut it (web/table.py)
     carries_edit_token()  # the page holds the draft's link (and a correction's edit token): never cached
     return page
 

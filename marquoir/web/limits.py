@@ -61,6 +61,12 @@ LIMITS: dict[str, str] = {
     "printing.game_sheet": "30/minute",
     "api.api_score": "120/minute",
     "api.api_check": "60/minute",
+    # The table link (marquoir.web.table): a phone polls at most every 2 s (30/minute; phones of one table may
+    # share an address), each seat's writes.
+    "table.start": "20/minute;200/day",
+    "table.review": "20/minute;400/day",
+    "table.write": "240/minute;6000/day",
+    "table.status": "150/minute",
     # Not endpoints: every write of a game being entered (marquoir.web.drafts), and those that start a new draft;
     # the games saved into one group, whoever saves them (counted per group, not per client).
     "groups.saves": "60/minute;1000/day",

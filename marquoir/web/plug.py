@@ -20,6 +20,7 @@ from typing import Any
 from flask import Blueprint, g
 
 from marquoir.games import GAMES, AnyTable
+from marquoir.web.seating import SeatPlug
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,9 @@ class WebPlug:
       the home page links for the game's part of the form; ``nav``: links the menu of every page shows (endpoint,
       label);
       ``rules_template``: what the rules page says of the game after its decisions and options.
+    - ``seats``: how one player's part is cut out of the table document and merged back
+      (:class:`~marquoir.web.seating.SeatPlug`), for the table link where each phone enters its own player; ``None``:
+      the game offers no table link.
     """
 
     blueprint: Blueprint
@@ -82,6 +86,7 @@ class WebPlug:
     stylesheets: tuple[tuple[str, str], ...] = ()
     nav: tuple[tuple[str, Any], ...] = ()
     rules_template: str | None = None
+    seats: SeatPlug | None = None
 
 
 def _plug_of(module: str) -> WebPlug:

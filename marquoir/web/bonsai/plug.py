@@ -12,6 +12,7 @@ from marquoir.games.bonsai.game import BONSAI
 from marquoir.games.bonsai.table import DetailedPlayer, Table
 from marquoir.games.bonsai.vocabulary import GOAL_COLOURS, GOAL_COLOURS_IN_PLAY
 from marquoir.web.bonsai import pages, tiles
+from marquoir.web.bonsai.seats import SEATS
 from marquoir.web.bonsai.views import bp
 from marquoir.web.bonsai.words import COLOUR_NAMES
 from marquoir.web.forms import MultiCheckboxField
@@ -99,4 +100,5 @@ PLUG = WebPlug(
     resendable=("/bonsai/sheet", "/bonsai/tiles"),
     rules_template="bonsai/_rules.html",
     stylesheets=(("bonsai.static", "bonsai.css"),),
+    seats=SEATS,
 )

@@ -16,6 +16,7 @@ from marquoir.web.forms import MultiCheckboxField
 from marquoir.web.i18n import _, _l
 from marquoir.web.kanagawa import pages, picker
 from marquoir.web.kanagawa.forms import custom_card_errors
+from marquoir.web.kanagawa.seats import SEATS
 from marquoir.web.kanagawa.views import bp
 from marquoir.web.kanagawa.words import FAMILY_NAMES
 from marquoir.web.plug import Shown, WebPlug, checked, status_of
@@ -148,5 +149,6 @@ PLUG = WebPlug(
     home_template="kanagawa/_home.html",
     rules_template="kanagawa/_rules.html",
     nav=(("kanagawa.diplomas_on_the_spot", _l("Diploma checker")),),
+    seats=SEATS,
     home_context=lambda: {"base": BASE_FAMILIES, "expansion": EXPANSION_FAMILIES, "names": FAMILY_NAMES},
 )

@@ -1,0 +1,41 @@
+"""What a game's pages say of one player's part, so that the table link (:mod:`marquoir.web.table`) can give each
+phone its own player's entry without naming a game: the fields of that part (:class:`SeatField`), how the part is
+cut out of a player's entry in the table document and merged back (:class:`SeatPlug`). A game that has none (or
+a table it cannot cut, such as one entered card by card) offers no table link.
+
+A field is a number between bounds, a tick, or a set of tiles ticked; an ``exclusive`` field is shared at the
+table: one player at most ticks it (the Grand Master), one player at most holds each of its tiles (a Diploma, a
+goal), and the second claimant is told who holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SeatField:
+    """One field of a player's part: ``name`` (the key the plug's ``cut`` and ``merge`` use, and the form's
+    field), ``label`` (lazy words), ``kind`` (``number``, ``check`` or ``tiles``), the bounds of a number, the
+    tiles of a ``tiles`` field (value → words), and whether the field is shared at the table (``exclusive``)."""
+
+    name: str
+    label: Any
+    kind: str
+    low: int = 0
+    high: int = 99
+    choices: tuple[tuple[str, str], ...] = ()
+    exclusive: bool = False
+
+
+@dataclass(frozen=True)
+class SeatPlug:
+    """A game's seats: ``fields(table)`` the fields of one player's part (``None`` when this table cannot be cut
+    by player), ``cut(player)`` a player's entry of the document → the part's values by field name,
+    ``merge(player, values)`` that entry with the part's values written in."""
+
+    fields: Callable[[Any], tuple[SeatField, ...] | None]
+    cut: Callable[[Mapping[str, Any]], dict[str, Any]]
+    merge: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]

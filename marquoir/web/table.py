@@ -1,0 +1,371 @@
+"""One game, every phone: the table link of a game being entered (issue 22).
+
+The phone that started the game (the *host*, on its draft's page ``/d/<token>``) opens a table link ``/t/<link>``
+with its QR code (:func:`marquoir.web.share.qr_svg`); another phone opening it is asked which seat is its own and
+gets the entry of that player's part, with everyone's totals in view. The part is the game's own
+(:attr:`marquoir.web.plug.WebPlug.seats`: its fields, and how it is cut out of the table document and merged back);
+each seat is versioned on its own (:mod:`marquoir.storage.seats`), so phones on different seats never conflict,
+and two phones on one seat see the conflict with both versions and choose. The shared parts (a tile that one
+player holds, the Grand Master) are refused to a second claimant, who is told who holds them.
+
+Live totals by polling, not server-sent events: the app is served by waitress, whose worker threads are few and
+fixed; a stream held open per phone would take one thread each (50 tables × 4 phones would need 200), while a
+poll every 2 s takes a thread for a few milliseconds. The status answers carry an ETag (the table's version, the
+draft's last write and whether it was saved), so a phone that has seen it all gets ``304`` and a few hundred
+bytes. Without JavaScript each page works by reloading; every write answers ``303`` to its page (post/redirect/
+get, like the drafts: :mod:`marquoir.web.drafts`).
+
+Bounded: seats are the players of the game (the game's own range), the link lives as long as its draft, and the
+routes are limited per client (:data:`marquoir.web.limits.LIMITS`: ``table.*``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Flask, abort, g, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from marquoir.games import AnyTable
+from marquoir.scoring import score
+from marquoir.storage import StorageError
+from marquoir.storage.seats import GameTable, SeatWrite, get_table, open_table, table_of_draft, write_seat
+from marquoir.web import plug
+from marquoir.web.db import get_engine
+from marquoir.web.documents import BadDocument, dump, read_document
+from marquoir.web.drafts import keep, open_draft
+from marquoir.web.i18n import _
+from marquoir.web.render import error_page
+from marquoir.web.seating import SeatField, SeatPlug
+from marquoir.web.security import carries_edit_token
+from marquoir.web.share import absolute_url, is_token, qr_svg
+
+bp = Blueprint("table", __name__)
+
+#: How often a phone asks for the table's news, in milliseconds (at most one request per 2 s).
+POLL_MS = 2000
+
+
+class Refused(Exception):
+    """A seat's write refused before anything changed: each field's message (a tile another player holds)."""
+
+    def __init__(self, errors: dict[str, str]) -> None:
+        super().__init__(errors)
+        self.errors = errors
+
+
+# ---------------------------------------------------------------------------------------------- the parts
+
+
+def seats_of(table: AnyTable) -> tuple[SeatPlug, tuple[SeatField, ...]] | None:
+    """The game's seats and the fields of one player's part, or ``None`` when this table offers no table link."""
+    try:
+        seats = plug.plug_of(table.game).seats
+    except KeyError:
+        return None
+    found = None if seats is None else seats.fields(table)
+    return None if seats is None or not found else (seats, found)
+
+
+def parse_part(fields: tuple[SeatField, ...], form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The part's values as a form sent them, and each field's error (a number out of its bounds)."""
+    values: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for f in fields:
+        if f.kind == "number":
+            text = str(form.get(f.name, "")).strip().replace("−", "-")
+            try:
+                number = int(text)
+            except ValueError:
+                number = None
+            if number is None or not f.low <= number <= f.high:
+                errors[f.name] = _("Enter a whole number from %(low)d to %(high)d.") % {"low": f.low, "high": f.high}
+                values[f.name] = text[:8]
+            else:
+                values[f.name] = number
+        elif f.kind == "check":
+            values[f.name] = form.get(f.name) in ("y", "on", "true", "1")
+        else:
+            sent = set(form.getlist(f.name)) if hasattr(form, "getlist") else set(form.get(f.name) or [])
+            values[f.name] = [value for value, _words in f.choices if value in sent]
+    return values, errors
+
+
+def holders(doc: Mapping[str, Any], seats: SeatPlug, fields: tuple[SeatField, ...]) -> dict[str, dict[str, int]]:
+    """Who holds each shared thing: field → tile (``""`` for a tick) → seat."""
+    held: dict[str, dict[str, int]] = {f.name: {} for f in fields if f.exclusive}
+    for seat, player in enumerate(doc.get("players") or []):
+        values = seats.cut(player)
+        for f in fields:
+            if not f.exclusive:
+                continue
+            if f.kind == "check" and values.get(f.name):
+                held[f.name].setdefault("", seat)
+            elif f.kind == "tiles":
+                for tile in values.get(f.name) or []:
+                    held[f.name].setdefault(str(tile), seat)
+    return held
+
+
+def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[SeatField, ...], seats: SeatPlug) -> Any:
+    """The merge of one seat's part into the draft's document as the database holds it at the write: refused
+    (:class:`Refused`) when it claims a shared thing another seat holds, or when the game no longer reads."""
+
+    def merge(document: Mapping[str, Any]) -> dict[str, Any]:
+        table_doc = dict(document.get("table") or {})
+        players = list(table_doc.get("players") or [])
+        if not 0 <= seat < len(players):
+            raise Refused({"": _("This game has no such player.")})
+        errors: dict[str, str] = {}
+        for name, by_tile in holders(table_doc, seats, fields).items():
+            claimed = [""] if values.get(name) is True else [str(t) for t in values.get(name) or []]
+            taken = [t for t in claimed if by_tile.get(t, seat) != seat]
+            if taken:
+                words = dict(next(f.choices for f in fields if f.name == name))
+                who = names[by_tile[taken[0]]] if by_tile[taken[0]] < len(names) else "?"
+                what = ", ".join(words.get(t, "") for t in taken if t) or next(
+                    str(f.label) for f in fields if f.name == name)
+                errors[name] = _("%(name)s holds it already: %(what)s. Ask them, or untick it.") % {
+                    "name": who, "what": what}
+        if errors:
+            raise Refused(errors)
+        players[seat] = seats.merge(players[seat], values)
+        table_doc["players"] = players
+        try:
+            read_document(dump(table_doc))
+        except BadDocument as error:
+            raise Refused({"": str(error)}) from None
+        return {**document, "table": table_doc}
+
+    return merge
+
+
+# ---------------------------------------------------------------------------------------------- the status
+
+
+def _etag(game_table: GameTable) -> str:
+    draft = game_table.draft
+    moment = "" if draft is None else draft.updated_at.isoformat()
+    seed = f"{game_table.version}|{moment}|{game_table.saved_share_token or ''}"
+    return hashlib.blake2s(seed.encode(), digest_size=8).hexdigest()
+
+
+def _read(game_table: GameTable) -> tuple[dict[str, Any], AnyTable] | None:
+    if game_table.draft is None:
+        return None
+    try:
+        return read_document(dump(game_table.draft.document.get("table") or {}))
+    except BadDocument:
+        return None
+
+
+def status_of(game_table: GameTable) -> dict[str, Any]:
+    """What every phone shows of the table: each player's total and state (done, entering, not started), who
+    holds each shared thing, whether every seat is done, and the saved game's link once saved."""
+    read = _read(game_table)
+    saved = None if game_table.saved_share_token is None else url_for("saved.shared",
+                                                                       token=game_table.saved_share_token)
+    if read is None:
+        return {"etag": _etag(game_table), "players": [], "done": False, "saved": saved, "gone": saved is None}
+    doc, table = read
+    report = score(table)
+    players = []
+    for i, player in enumerate(report.players):
+        seat = game_table.seat(i)
+        state = "done" if seat.done else ("entering" if seat.version else "waiting")
+        players.append({"name": player.name, "total": player.total, "state": state})
+    found = seats_of(table)
+    held = {} if found is None else holders(doc, *found)
+    return {
+        "etag": _etag(game_table),
+        "players": players,
+        "done": all(p["state"] == "done" for p in players),
+        "held": held,
+        "saved": saved,
+        "gone": False,
+    }
+
+
+def _table_or_404(link: str) -> GameTable | tuple[str, int]:
+    game_table = get_table(get_engine(), link) if is_token(link) else None
+    if game_table is None or (game_table.draft is None and game_table.saved_share_token is None):
+        return error_page(404, _("Table link no longer open"), _(
+            "There is no game being entered at this link: the link is not this site’s, or the game was left "
+            "unchanged for more than 14 days and is no longer kept."))
+    return game_table
+
+
+STATE_WORDS = {"done": "Done", "entering": "Entering", "waiting": "Not started"}
+
+
+def _page(template: str, game_table: GameTable, status: int = 200, **context: Any) -> tuple[str, int]:
+    carries_edit_token()  # the page holds the table's link: never cached
+    news = status_of(game_table)
+    body = render_template(template, link=game_table.token, news=news, poll_ms=POLL_MS, states=STATE_WORDS,
+                           **context)
+    return body, status
+
+
+# ---------------------------------------------------------------------------------------------- the host
+
+
+@bp.post("/d/<token>/table")
+def start(token: str) -> Any:
+    """Open the table link of the game being entered (the same one when it has one)."""
+    if not is_token(token):
+        abort(404)
+    found = open_table(get_engine(), token)
+    if found is None:
+        abort(404)
+    return redirect(url_for("table.host", token=token), code=303)
+
+
+@bp.get("/d/<token>/table")
+def host(token: str) -> Any:
+    """The host's view: the table link and its QR code, each seat's state and total, and — once every seat is
+    done — the review and the save (the draft's results page, whose save key saves one game)."""
+    link = table_of_draft(get_engine(), token) if is_token(token) else None
+    if link is None:
+        abort(404)
+    game_table = _table_or_404(link)
+    if not isinstance(game_table, GameTable):
+        return game_table
+    g.draft_token = token
+    url = absolute_url("table.choose", link=link)
+    return _page("table/host.html", game_table, token=token, url=url, qr=qr_svg(url, _("Table link")))
+
+
+@bp.post("/d/<token>/table/review")
+def review(token: str) -> Any:
+    """The game as the seats left it, to its results page with a save key (saving twice saves one game)."""
+    page = open_draft(token) if is_token(token) else None
+    if page is None:
+        abort(404)
+    g.draft_token = token
+    return keep(page.doc, results=True)
+
+
+# ---------------------------------------------------------------------------------------------- the phones
+
+
+@bp.get("/t/<link>")
+def choose(link: str) -> Any:
+    """Which seat is yours?"""
+    game_table = _table_or_404(link)
+    if not isinstance(game_table, GameTable):
+        return game_table
+    return _page("table/choose.html", game_table)
+
+
+def _seat_context(game_table: GameTable, seat: int) -> dict[str, Any] | tuple[str, int]:
+    read = _read(game_table)
+    if read is None:
+        return {"saved_only": True, "seat": seat, "fields": (), "values": {}, "names": []}
+    doc, table = read
+    if not 0 <= seat < len(table.players):
+        return error_page(404, _("No such seat"), _("This game has no such player: choose your seat again."))
+    found = seats_of(table)
+    if found is None:
+        return error_page(404, _("No table link"), _("This game is entered in a way that cannot be split by "
+                                                     "player: enter it on one phone."))
+    seats, fields = found
+    names = [p.name for p in table.players]
+    return {"saved_only": False, "seat": seat, "fields": fields, "values": seats.cut(doc["players"][seat]),
+            "names": names, "version": game_table.seat(seat).version}
+
+
+@bp.get("/t/<link>/<int:seat>")
+def seat_page(link: str, seat: int) -> Any:
+    """A seat's entry: that player's part, everyone's totals, who is still entering."""
+    game_table = _table_or_404(link)
+    if not isinstance(game_table, GameTable):
+        return game_table
+    context = _seat_context(game_table, seat)
+    if not isinstance(context, dict):
+        return context
+    return _page("table/seat.html", game_table, **context)
+
+
+def _answer(outcome: str, link: str, seat: int, status: int, **extra: Any) -> Any:
+    if request.accept_mimetypes.best == "application/json":
+        response = jsonify({"outcome": outcome, **extra})
+        response.status_code = status
+        return response
+    return None
+
+
+@bp.post("/t/<link>/<int:seat>")
+def write(link: str, seat: int) -> Any:
+    """A seat's part sent: written when the seat is still at the version the phone read, else both versions
+    shown; a shared thing another player holds is refused, naming them."""
+    game_table = _table_or_404(link)
+    if not isinstance(game_table, GameTable):
+        return game_table
+    context = _seat_context(game_table, seat)
+    if not isinstance(context, dict):
+        return context
+    if context["saved_only"]:
+        return redirect(url_for("table.seat_page", link=link, seat=seat), code=303)
+    fields: tuple[SeatField, ...] = context["fields"]
+    values, errors = parse_part(fields, request.form)
+    done = request.form.get("action") == "done"
+    expected = request.form.get("version", "")
+    if errors or not expected.isdigit():
+        errors = errors or {"": _("This page is too old: reload it.")}
+        return _answer("refused", link, seat, 422, errors=errors) or _page(
+            "table/seat.html", game_table, 422, **{**context, "values": values, "errors": errors})
+    seats = plug.plug_of(_read(game_table)[1].game).seats  # type: ignore[index]
+    assert seats is not None
+    try:
+        result: SeatWrite = write_seat(get_engine(), link, seat, int(expected),
+                                       merger(seat, values, context["names"], fields, seats), done=done)
+    except Refused as refused:
+        return _answer("refused", link, seat, 422, errors=refused.errors) or _page(
+            "table/seat.html", game_table, 422, **{**context, "values": values, "errors": refused.errors})
+    except StorageError:
+        message = {"": _("The server could not keep your part just now: send it again.")}
+        return _answer("busy", link, seat, 503, errors=message) or _page(
+            "table/seat.html", game_table, 503, **{**context, "values": values, "errors": message})
+    if result.outcome == "conflict":
+        assert result.document is not None
+        theirs = seats.cut((result.document.get("table") or {}).get("players", [])[seat])
+        return _answer("conflict", link, seat, 409, version=result.version, theirs=theirs) or _page(
+            "table/seat.html", game_table, 409,
+            **{**context, "values": values, "theirs": theirs, "version": result.version})
+    if result.outcome == "gone":
+        return _table_or_404("")
+    return _answer(result.outcome, link, seat, 200, version=result.version) or redirect(
+        url_for("table.seat_page", link=link, seat=seat), code=303)
+
+
+@bp.get("/t/<link>/status")
+def status(link: str) -> Any:
+    """The table's news as JSON, with an ETag: ``304`` (no body) when the phone has it already."""
+    game_table = get_table(get_engine(), link) if is_token(link) else None
+    if game_table is None:
+        return jsonify({"gone": True}), 404
+    etag = _etag(game_table)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = Response(json.dumps(status_of(game_table), separators=(",", ":")), mimetype="application/json")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def table_offer() -> dict[str, Any] | None:
+    """On a draft's page: whether its game can be entered at the table, and where its link opens (``None``
+    when it cannot)."""
+    token = g.get("draft_token")
+    table = g.get("draft_table")
+    if token is None or table is None or seats_of(table) is None:
+        return None
+    return {"start": url_for("table.start", token=token)}
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(table_offer=table_offer)
