@@ -1,0 +1,140 @@
+// The table link's pages (marquoir/web/table.py): everyone's totals and states refreshed by polling the status
+// with its ETag (one request per phone every 2 s at most, a 304 when nothing changed), and a seat's part sent in
+// place; when the network is gone the part is kept on this phone (localStorage) and sent when it is back.
+// Without this script every page works by reloading.
+(function () {
+  "use strict";
+  var root = document.getElementById("table-root");
+  if (!root) { return; }
+  var words = document.getElementById("table-words");
+  var said = function (key) { return words ? words.getAttribute("data-" + key) || "" : ""; };
+  var etag = root.getAttribute("data-etag") || "";
+  var every = Math.max(parseInt(root.getAttribute("data-poll"), 10) || 2000, 2000);
+  var form = document.getElementById("seat-form");
+  var note = document.getElementById("seat-sending");
+  var key = "marquoir.table." + location.pathname;
+
+  function names() {
+    var found = [];
+    document.querySelectorAll("#table-players tr th").forEach(function (th) { found.push(th.textContent); });
+    return found;
+  }
+
+  function show(news) {
+    var rows = document.querySelectorAll("#table-players tr");
+    (news.players || []).forEach(function (p, i) {
+      var row = rows[i];
+      if (!row) { return; }
+      row.setAttribute("data-state", p.state);
+      row.querySelector(".total").textContent = String(p.total);
+      row.querySelector(".state").textContent = said(p.state);
+    });
+    var done = document.getElementById("table-all-done");
+    if (done) { done.hidden = !news.done; }
+    var saved = document.getElementById("table-saved");
+    if (saved && news.saved) {
+      saved.hidden = false;
+      document.getElementById("table-saved-link").href = news.saved;
+      if (form) { location.reload(); }
+    }
+    if (form && news.held) {
+      var seat = parseInt(root.getAttribute("data-seat"), 10);
+      var who = names();
+      Object.keys(news.held).forEach(function (field) {
+        var box = form.querySelector('[data-field="' + field + '"]');
+        if (!box) { return; }
+        box.querySelectorAll(".holder").forEach(function (span) {
+          var holder = news.held[field][span.getAttribute("data-tile")];
+          span.textContent = holder !== undefined && holder !== seat ? said("held").replace("%(name)s", who[holder] || "") : "";
+        });
+      });
+    }
+  }
+
+  function poll() {
+    var headers = etag ? { "If-None-Match": '"' + etag + '"' } : {};
+    fetch(root.getAttribute("data-status"), { headers: headers, cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 200) {
+          return response.json().then(function (news) { etag = news.etag; show(news); });
+        }
+        return null;
+      })
+      .then(sendKept, function () { /* no network: the next poll tries again */ })
+      .finally(function () { setTimeout(poll, every); });
+  }
+
+  function pairs() {
+    var data = new FormData(form);
+    var list = [];
+    data.forEach(function (value, name) { list.push([name, String(value)]); });
+    return list;
+  }
+
+  function send(list) {
+    var body = new URLSearchParams();
+    list.forEach(function (pair) { body.append(pair[0], pair[1]); });
+    return fetch(form.action, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "Accept": "application/json" }
+    }).then(function (response) {
+      return response.json().then(function (answer) {
+        if (answer.outcome === "written") {
+          localStorage.removeItem(key);
+          form.querySelector('[name="version"]').value = String(answer.version);
+          if (note) { note.textContent = said("sent"); }
+          etag = "";
+          return;
+        }
+        localStorage.removeItem(key);
+        // A conflict, a refused claim, a number out of its bounds: the server's page says it, both versions kept.
+        HTMLFormElement.prototype.submit.call(fill(list));
+      });
+    });
+  }
+
+  function fill(list) {
+    form.querySelectorAll('input[type="checkbox"]').forEach(function (box) { box.checked = false; });
+    var action = null;
+    list.forEach(function (pair) {
+      if (pair[0] === "action") { action = pair[1]; return; }
+      var fields = form.querySelectorAll('[name="' + pair[0] + '"]');
+      fields.forEach(function (field) {
+        if (field.type === "checkbox") { if (field.value === pair[1]) { field.checked = true; } }
+        else if (field.type !== "hidden" || pair[0] === "version") { field.value = pair[1]; }
+      });
+    });
+    if (action) {
+      var hidden = document.createElement("input");
+      hidden.type = "hidden"; hidden.name = "action"; hidden.value = action;
+      form.appendChild(hidden);
+    }
+    return form;
+  }
+
+  function keepHere(list) {
+    localStorage.setItem(key, JSON.stringify(list));
+    if (note) { note.textContent = said("kept"); }
+  }
+
+  function sendKept() {
+    var kept = form ? localStorage.getItem(key) : null;
+    if (!kept) { return null; }
+    var list = JSON.parse(kept);
+    return send(list).catch(function () { keepHere(list); });
+  }
+
+  if (form) {
+    var kept = localStorage.getItem(key);
+    if (kept) { fill(JSON.parse(kept)); if (note) { note.textContent = said("kept"); } }
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var list = pairs();
+      if (event.submitter && event.submitter.name) { list.push([event.submitter.name, event.submitter.value]); }
+      if (!navigator.onLine) { keepHere(list); return; }
+      send(list).catch(function () { keepHere(list); });
+    });
+    window.addEventListener("online", sendKept);
+  }
+  setTimeout(poll, every);
+})();

@@ -1,0 +1,205 @@
+"""One game, every phone (issue 22): the table link of a game being entered, each seat's part versioned on its
+own and merged into the draft, shared tiles held once, the status polled with an ETag, the host's save, and the
+bounds (seats of the game, links living with their draft)."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+from support.pages import hidden
+from support.saved_games import games_app
+
+from marquoir.storage import all_games, get_draft
+from marquoir.storage.schema import drafts
+from marquoir.web import db as web_db
+
+KANAGAWA_4 = {"game": "base", "player_count": "4", "names-0": "Aiko", "names-1": "Ben", "names-2": "Chloé",
+              "names-3": "Dai", "mode": "sheet"}
+BONSAI_3 = {"game": "bonsai", "player_count": "3", "names-0": "Ema", "names-1": "Fumi", "names-2": "Gus",
+            "mode": "sheet", "goal_colours": ["green", "brown", "pink"]}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    return games_app(tmp_path)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def engine_of(app: Flask) -> Any:
+    return app.extensions[web_db.EXTENSION].engine
+
+
+def new_table(client: FlaskClient, setup: dict[str, Any] = KANAGAWA_4) -> tuple[str, str]:
+    """A new game's draft token and its table link."""
+    made = client.post("/new", data=setup)
+    assert made.status_code == 303, made.get_data(as_text=True)[:300]
+    token = made.headers["Location"].split("/")[2]
+    assert "table-offer" in client.get(made.headers["Location"]).get_data(as_text=True)
+    opened = client.post(f"/d/{token}/table")
+    assert opened.status_code == 303 and opened.headers["Location"] == f"/d/{token}/table"
+    host = client.get(f"/d/{token}/table").get_data(as_text=True)
+    match = re.search(r'id="table-link">[^<]*/t/([A-Za-z0-9_-]+)<', host)
+    assert match, host[:500]
+    assert "<svg" in host  # its QR code
+    return token, match.group(1)
+
+
+def kanagawa_part(version: int = 0, **values: Any) -> dict[str, Any]:
+    part: dict[str, Any] = {"version": str(version), "print_cards": "9", "season_chain": "3", "harmony": "2"}
+    part.update(values)
+    return part
+
+
+def table_doc(app: Flask, token: str) -> dict[str, Any]:
+    draft = get_draft(engine_of(app), token)
+    assert draft is not None
+    return dict(draft.document["table"])
+
+
+def test_each_seat_is_merged_into_the_draft_and_phones_on_different_seats_never_conflict(
+    app: Flask, client: FlaskClient
+) -> None:
+    token, link = new_table(client)
+    assert "Aiko" in client.get(f"/t/{link}").get_data(as_text=True)
+    other = app.test_client()  # another phone, which read seat 1 at version 0 too
+    first = client.post(f"/t/{link}/0", data=kanagawa_part(print_cards="12", diplomas=["trees-3"]))
+    second = other.post(f"/t/{link}/1", data=kanagawa_part(print_cards="7", grand_master="y", action="done"))
+    assert first.status_code == second.status_code == 303
+    players = table_doc(app, token)["players"]
+    assert players[0]["sheet"]["print_cards"] == 12 and players[0]["sheet"]["diplomas"] == ["trees-3"]
+    assert players[1]["sheet"]["print_cards"] == 7 and players[1]["sheet"]["grand_master"] is True
+    assert players[2]["sheet"]["print_cards"] == 1  # untouched
+    page = client.get(f"/t/{link}/0").get_data(as_text=True)
+    assert hidden(page, "version") == "1"
+    assert 'value="12"' in page
+
+
+def test_the_same_seat_twice_shows_both_versions_and_keeping_mine_wins(app: Flask, client: FlaskClient) -> None:
+    token, link = new_table(client)
+    assert client.post(f"/t/{link}/2", data=kanagawa_part(print_cards="10")).status_code == 303
+    late = app.test_client().post(f"/t/{link}/2", data=kanagawa_part(print_cards="15"))  # read at version 0
+    page = late.get_data(as_text=True)
+    assert late.status_code == 409 and "seat-conflict" in page
+    assert re.search(r"<td>15</td><td>10</td>", page)  # mine, and the one on the table
+    assert table_doc(app, token)["players"][2]["sheet"]["print_cards"] == 10  # nothing overwritten yet
+    mine = client.post(f"/t/{link}/2", data=kanagawa_part(version=int(hidden(page, "version")), print_cards="15"))
+    assert mine.status_code == 303
+    assert table_doc(app, token)["players"][2]["sheet"]["print_cards"] == 15
+
+
+def test_a_shared_tile_has_one_holder_and_the_second_claimant_sees_who(app: Flask, client: FlaskClient) -> None:
+    token, link = new_table(client)
+    client.post(f"/t/{link}/0", data=kanagawa_part(diplomas=["trees-3"], grand_master="y"))
+    refused = client.post(f"/t/{link}/3", data=kanagawa_part(diplomas=["trees-3", "buildings-2"]))
+    text = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "Aiko holds it already" in text
+    assert table_doc(app, token)["players"][3]["sheet"]["diplomas"] == []  # nothing of it was taken
+    page = client.get(f"/t/{link}/3").get_data(as_text=True)
+    assert "Aiko holds it" in page  # shown beside the tile as it is typed
+    gm = client.post(f"/t/{link}/1", data=kanagawa_part(grand_master="y"))
+    assert gm.status_code == 422 and "Aiko holds it already: Grand Master" in gm.get_data(as_text=True)
+
+
+def test_a_number_out_of_bounds_is_named_and_kept_as_typed(app: Flask, client: FlaskClient) -> None:
+    _token, link = new_table(client)
+    answer = client.post(f"/t/{link}/0", data=kanagawa_part(season_chain="300"))
+    text = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and "from 0 to 99" in text and 'value="300"' in text
+
+
+def test_the_status_has_an_etag_and_answers_304_when_nothing_changed(app: Flask, client: FlaskClient) -> None:
+    _token, link = new_table(client)
+    first = client.get(f"/t/{link}/status")
+    news = json.loads(first.get_data())
+    assert [p["name"] for p in news["players"]] == ["Aiko", "Ben", "Chloé", "Dai"]
+    assert {p["state"] for p in news["players"]} == {"waiting"} and not news["done"]
+    same = client.get(f"/t/{link}/status", headers={"If-None-Match": first.headers["ETag"]})
+    assert same.status_code == 304 and same.get_data() == b""
+    assert len(same.headers.to_wsgi_list().__repr__()) < 2048  # ≤ 2 KB when nothing changed
+    client.post(f"/t/{link}/1", data=kanagawa_part(print_cards="8", action="done"))
+    changed = client.get(f"/t/{link}/status", headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200
+    ben = json.loads(changed.get_data())["players"][1]
+    assert ben["state"] == "done" and ben["total"] > 0
+
+
+def test_the_host_saves_once_and_the_other_phones_then_see_the_saved_game(app: Flask, client: FlaskClient) -> None:
+    token, link = new_table(client)
+    phone = app.test_client()
+    for seat in range(4):
+        phone.post(f"/t/{link}/{seat}", data=kanagawa_part(print_cards=str(5 + seat), action="done"))
+    assert "Every player is done." in client.get(f"/d/{token}/table").get_data(as_text=True)
+    review = client.post(f"/d/{token}/table/review")
+    assert review.headers["Location"] == f"/d/{token}/results"
+    results = client.get(review.headers["Location"]).get_data(as_text=True)
+    data = {"table": hidden(results), "draft": token, "save_key": hidden(results, "save_key")}
+    client.post("/games/save", data=data)
+    client.post("/games/save", data=data)  # a double tap saves one game
+    saved = all_games(engine_of(app))
+    assert len(saved) == 1
+    assert [p["sheet"]["print_cards"] for p in saved[0].document["players"]] == [5, 6, 7, 8]
+    news = json.loads(phone.get(f"/t/{link}/status").get_data())
+    assert news["saved"].endswith(saved[0].share_token)
+    assert "see the saved game" in phone.get(f"/t/{link}/2").get_data(as_text=True)
+    late = phone.post(f"/t/{link}/2", data=kanagawa_part(version=1, print_cards="30"))
+    assert late.status_code == 303  # nothing changes once saved: the phone is shown the saved game
+    assert all_games(engine_of(app))[0].document["players"][2]["sheet"]["print_cards"] == 7
+
+
+def test_seats_are_the_games_players_and_the_link_expires_with_its_draft(app: Flask, client: FlaskClient) -> None:
+    token, link = new_table(client, BONSAI_3)
+    assert client.get(f"/t/{link}/3").status_code == 404
+    assert client.post(f"/t/{link}/7", data={"version": "0"}).status_code == 404
+    assert client.get("/t/not-a-table-link-at-all").status_code == 404
+    assert client.get(f"/t/{link}/2").status_code == 200
+    with engine_of(app).begin() as connection:
+        connection.execute(drafts.update().values(expires_at=datetime.now(UTC) - timedelta(minutes=1)))
+    assert client.get(f"/t/{link}").status_code == 404
+    assert client.get(f"/t/{link}/2").status_code == 404
+    assert client.post(f"/d/{token}/table").status_code == 404
+
+
+def test_bonsai_goals_are_held_once_and_its_figures_merged(app: Flask, client: FlaskClient) -> None:
+    token, link = new_table(client, BONSAI_3)
+    page = client.get(f"/t/{link}/0").get_data(as_text=True)
+    goals = re.findall(r'name="goals" value="([^"]+)"', page)
+    assert goals
+    part = {"version": "0", "leaves": "4", "flowers": "6", "fruits": "2", "parchments": "0", "goals": [goals[0]]}
+    assert client.post(f"/t/{link}/0", data=part).status_code == 303
+    assert table_doc(app, token)["players"][0]["sheet"]["goals"] == [goals[0]]
+    refused = client.post(f"/t/{link}/1", data=part)
+    assert refused.status_code == 422 and "Ema holds it already" in refused.get_data(as_text=True)
+
+
+def test_a_game_entered_card_by_card_offers_no_table_link(client: FlaskClient) -> None:
+    made = client.post("/new", data={**KANAGAWA_4, "mode": "detailed"})
+    assert "table-offer" not in client.get(made.headers["Location"]).get_data(as_text=True)
+
+
+def test_table_links_whose_draft_is_gone_are_swept(app: Flask, client: FlaskClient) -> None:
+    token, _link = new_table(client)
+    with engine_of(app).begin() as connection:
+        connection.execute(drafts.delete().where(drafts.c.token == token))
+    new_table(client)  # opening another table sweeps the orphan
+    with engine_of(app).connect() as connection:
+        assert connection.execute(sa.text("SELECT count(*) FROM game_tables")).scalar() == 1
+
+
+def test_a_phone_asking_for_json_is_answered_in_json(app: Flask, client: FlaskClient) -> None:
+    _token, link = new_table(client)
+    answer = client.post(f"/t/{link}/0", data=kanagawa_part(), headers={"Accept": "application/json"})
+    assert answer.status_code == 200 and answer.get_json() == {"outcome": "written", "version": 1}
+    again = client.post(f"/t/{link}/0", data=kanagawa_part(), headers={"Accept": "application/json"})
+    assert again.status_code == 409 and again.get_json()["version"] == 1
