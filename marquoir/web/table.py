@@ -37,7 +37,7 @@ from marquoir.web import plug
 from marquoir.web.db import get_engine
 from marquoir.web.documents import BadDocument, dump, read_document
 from marquoir.web.drafts import keep, open_draft
-from marquoir.web.i18n import _
+from marquoir.web.i18n import _, _l
 from marquoir.web.render import error_page
 from marquoir.web.seating import SeatField, SeatPlug
 from marquoir.web.security import carries_edit_token
@@ -198,7 +198,7 @@ def _table_or_404(link: str) -> GameTable | tuple[str, int]:
     return game_table
 
 
-STATE_WORDS = {"done": "Done", "entering": "Entering", "waiting": "Not started"}
+STATE_WORDS = {"done": _l("Done"), "entering": _l("Entering"), "waiting": _l("Not started")}
 
 
 def _page(template: str, game_table: GameTable, status: int = 200, **context: Any) -> tuple[str, int]:
