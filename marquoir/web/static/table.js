@@ -74,7 +74,7 @@
   function send(list) {
     var body = new URLSearchParams();
     list.forEach(function (pair) { body.append(pair[0], pair[1]); });
-    return fetch(form.action, {
+    return fetch(form.getAttribute("action"), {  // (form.action is its button named "action")
       method: "POST", body: body, credentials: "same-origin",
       headers: { "Accept": "application/json" }
     }).then(function (response) {
@@ -129,6 +129,7 @@
     if (kept) { fill(JSON.parse(kept)); if (note) { note.textContent = said("kept"); } }
     form.addEventListener("submit", function (event) {
       event.preventDefault();
+      if (note) { note.textContent = ""; }
       var list = pairs();
       if (event.submitter && event.submitter.name) { list.push([event.submitter.name, event.submitter.value]); }
       if (!navigator.onLine) { keepHere(list); return; }

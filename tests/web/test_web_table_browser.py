@@ -1,0 +1,163 @@
+"""Browser test of issue 22: four phones (Chromium contexts at 390 px) enter a 4-player Kanagawa sheet game and a
+3-player Bonsai game at the same time through their table links — totals landing on every phone by polling, a
+shared tile refused with its holder named, two phones on one seat and the conflict they see, a phone offline
+whose part is kept and sent when it is back, and the host's one save that the other phones then show."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from support.browser import PHONE, Errors
+
+pytestmark = pytest.mark.browser
+
+TABLE = re.compile(r"/t/[A-Za-z0-9_-]{16,}$")
+
+
+@pytest.fixture
+def phones(browser: Any) -> Iterator[list[Any]]:
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(4)]
+    try:
+        yield contexts
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def page_of(context: Any) -> Any:
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    return page
+
+
+def unique(name: str) -> str:
+    return f"{name}{secrets.token_hex(2)}"
+
+
+def open_table(host: Any, server: str, names: list[str], bonsai: bool) -> str:
+    """The host starts a game on the paper sheet and opens its table link; the link."""
+    host.goto(server + "/")
+    if bonsai:
+        host.get_by_label("Bonsai", exact=True).check()
+        for colour in ("Brown", "Green", "Cyan"):
+            host.get_by_label(colour, exact=False).check()
+    host.get_by_label("Number of players").select_option(str(len(names)))
+    for i, name in enumerate(names):
+        host.fill(f"#names-{i}", name)
+    host.check("#mode-0")
+    host.click("button:has-text('Start entering the game')")
+    host.click("button:has-text('Table link: one phone per player')")
+    link = host.locator("#table-link").get_attribute("href")
+    assert link and TABLE.search(link), link
+    assert host.locator("#table-share svg").count() == 1  # its QR code
+    return link
+
+
+def take_seat(page: Any, link: str, name: str) -> None:
+    page.goto(link)
+    page.get_by_role("link", name=name).click()
+    page.wait_for_selector("#seat-form")
+
+
+def fill_numbers(page: Any, values: dict[str, int]) -> None:
+    for name, value in values.items():
+        page.fill(f"#seat-{name}", str(value))
+
+
+def send(page: Any, done: bool = True) -> None:
+    page.click("button[value=done]" if done else "button[value=send]")
+    expect(page.locator("#seat-sending")).not_to_be_empty()
+
+
+def totals(page: Any) -> list[str]:
+    return page.locator("#table-players td.total").all_inner_texts()
+
+
+def test_four_phones_enter_a_kanagawa_and_a_bonsai_game_at_once(phones: list[Any], live_server: str) -> None:
+    pages = [page_of(context) for context in phones]
+    errors = [Errors(page) for page in pages]
+    host = pages[0]
+    k_names = [unique(n) for n in ("Aiko", "Ben", "Chloe", "Dai")]
+    b_names = [unique(n) for n in ("Ema", "Fumi", "Gus")]
+    k_link = open_table(host, live_server, k_names, bonsai=False)
+    k_host = host.url
+    b_host_page = page_of(phones[0])
+    b_link = open_table(b_host_page, live_server, b_names, bonsai=True)
+
+    # Every phone takes its seat at both tables (the host too, in its own tabs).
+    k_seats = [page_of(c) for c in phones]
+    b_seats = [page_of(c) for c in phones[1:]]
+    for i, page in enumerate(k_seats):
+        take_seat(page, k_link, k_names[i])
+    for i, page in enumerate(b_seats):
+        take_seat(page, b_link, b_names[i])
+    assert all(page.evaluate("document.scrollingElement.scrollWidth") <= 390 for page in k_seats + b_seats)
+
+    # Phone 3 loses the network, enters its part: kept on the phone, sent when it is back.
+    phones[3].set_offline(True)
+    fill_numbers(k_seats[3], {"print_cards": 6, "season_chain": 2, "harmony": 1})
+    send(k_seats[3])
+    assert "No network" in k_seats[3].inner_text("#seat-sending")
+
+    # The others enter theirs, both games interleaved.
+    fill_numbers(k_seats[0], {"print_cards": 10, "season_chain": 4, "harmony": 3})
+    k_seats[0].check("input[name=diplomas][value=trees-3]")
+    k_seats[0].check("input[name=grand_master]")
+    send(k_seats[0])
+    fill_numbers(b_seats[0], {"leaves": 4, "flowers": 6, "fruits": 2, "parchments": 0})
+    first_goal = b_seats[0].locator("input[name=goals]").first.get_attribute("value")
+    b_seats[0].check(f"input[name=goals][value={first_goal}]")
+    send(b_seats[0])
+    fill_numbers(k_seats[1], {"print_cards": 8, "season_chain": 3, "harmony": 2})
+    send(k_seats[1])
+    fill_numbers(b_seats[1], {"leaves": 3, "flowers": 3, "fruits": 1, "parchments": 4})
+    send(b_seats[1])
+
+    # The shared tile: phone 2 sees live that Aiko holds the Diploma, and is refused it, naming her.
+    holder = k_seats[2].locator("[data-field=diplomas] .holder[data-tile=trees-3]")
+    holder.filter(has_text=k_names[0]).wait_for()
+    fill_numbers(k_seats[2], {"print_cards": 7, "season_chain": 2, "harmony": 0})
+    k_seats[2].check("input[name=diplomas][value=trees-3]")
+    k_seats[2].click("button[value=done]")
+    k_seats[2].wait_for_selector("p.error")
+    assert f"{k_names[0]} holds it already" in k_seats[2].inner_text("p.error")
+    k_seats[2].uncheck("input[name=diplomas][value=trees-3]")
+    send(k_seats[2])
+
+    # Two phones on one seat: phone 2 opened Fumi's seat too, before phone 1 sent it; it sees both and keeps its own.
+    twin = page_of(phones[2])
+    twin.goto(b_link + "/1")
+    twin.wait_for_selector("#seat-form")
+    fill_numbers(b_seats[1], {"leaves": 5})
+    send(b_seats[1])
+    fill_numbers(twin, {"leaves": 3, "flowers": 3, "fruits": 1, "parchments": 9})
+    twin.click("button[value=done]")
+    twin.wait_for_selector("#seat-conflict")
+    assert "9" in twin.inner_text("#seat-conflict") and "5" in twin.inner_text("#seat-conflict")
+    twin.click("button[value=done]")  # its own, over the other
+    expect(twin.locator("#seat-sending")).to_have_text("Sent.")
+    fill_numbers(b_seats[2], {"leaves": 2, "flowers": 0, "fruits": 0, "parchments": 0})
+    send(b_seats[2])
+
+    # Phone 3 is back: its kept part is sent; every total lands on the host's view within the polls.
+    phones[3].set_offline(False)
+    host.goto(k_host)
+    host.locator("#table-all-done").wait_for(state="visible", timeout=20000)
+    assert all(t != "0" for t in totals(host))
+    assert totals(k_seats[1]) == totals(host)  # the same on another phone
+    b_host_page.locator("#table-all-done").wait_for(state="visible", timeout=20000)
+
+    # The host reviews and saves once; the other phones then show the saved game.
+    host.click("button:has-text('Review and save')")
+    host.get_by_role("button", name="Save this game").click()
+    host.wait_for_url(re.compile(r"/e/"))
+    for page in k_seats[1:]:
+        page.locator("h1", has_text="The game is saved").wait_for(timeout=20000)
+        assert page.locator("#table-saved-link").get_attribute("href")
+    for seen in errors:
+        assert seen.seen == [], seen.seen
