@@ -62,6 +62,8 @@ def test_a_new_database_is_created_at_the_newest_schema(tmp_path: Path) -> None:
         "group_players",
         "game_counts",
         "rate_limits",
+        "game_tables",
+        "table_seats",
         VERSION_TABLE,
     }
 
@@ -448,3 +450,25 @@ def test_games_saved_before_the_storm_default_changed_keep_the_rules_they_were_s
     assert games == versions == [{**base, "rules": {}}, said_false, bonsai]
     assert draft == {"table": {**base, "rules": {}}, "player": 0}
     old.dispose()
+
+
+def test_a_database_at_0008_keeps_its_drafts_and_gains_the_table_links(tmp_path: Path) -> None:
+    """Revision 0009 (issue 22) only adds ``game_tables`` and ``table_seats``: a draft kept before is kept, and
+    going down drops only those two."""
+    from marquoir.storage import get_draft, save_draft
+    from marquoir.storage.seats import open_table
+
+    url = sqlite_url(tmp_path / "db.sqlite3")
+    engine = open_database(url)
+    engine.dispose()
+    with open_database(url, migrate=False).begin() as connection:
+        command.downgrade(alembic_config(connection), "0008")
+    old = open_database(url, migrate=False)
+    assert "game_tables" not in sa.inspect(old).get_table_names()
+    draft = save_draft(old, "kanagawa", {"table": {"game": "kanagawa"}})
+    old.dispose()
+    engine = open_database(url)
+    assert current_revision(engine) == head_revision()
+    assert get_draft(engine, draft.token) is not None
+    table = open_table(engine, draft.token)
+    assert table is not None and table.version == 0
