@@ -203,3 +203,30 @@ def test_a_phone_asking_for_json_is_answered_in_json(app: Flask, client: FlaskCl
     assert answer.status_code == 200 and answer.get_json() == {"outcome": "written", "version": 1}
     again = client.post(f"/t/{link}/0", data=kanagawa_part(), headers={"Accept": "application/json"})
     assert again.status_code == 409 and again.get_json()["version"] == 1
+
+
+def test_each_phone_has_its_own_language(app: Flask, client: FlaskClient) -> None:
+    _token, link = new_table(client)
+    french = app.test_client()
+    french.set_cookie("marquoir_lang", "fr")
+    page = french.get(f"/t/{link}/1").get_data(as_text=True)
+    assert "Votre partie\u00a0: Ben" in page and "Pas commencé" in page
+    assert "Your part: Ben" in client.get(f"/t/{link}/1").get_data(as_text=True)
+
+
+def test_a_refused_merge_changes_nothing(app: Flask, client: FlaskClient) -> None:
+    """The merge runs inside the seat's write transaction: when it refuses, neither the draft nor the seat's
+    version moves."""
+    from marquoir.storage.seats import get_table, write_seat
+
+    token, link = new_table(client)
+    before = table_doc(app, token)
+
+    def refuse(document: Any) -> dict[str, Any]:
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        write_seat(engine_of(app), link, 0, 0, refuse, done=True)
+    found = get_table(engine_of(app), link)
+    assert found is not None and found.version == 0 and found.seat(0).version == 0
+    assert table_doc(app, token) == before

@@ -161,3 +161,23 @@ def test_four_phones_enter_a_kanagawa_and_a_bonsai_game_at_once(phones: list[Any
         assert page.locator("#table-saved-link").get_attribute("href")
     for seen in errors:
         assert seen.seen == [], seen.seen
+
+
+def test_without_javascript_a_seat_is_sent_and_the_totals_come_by_reloading(browser: Any, live_server: str) -> None:
+    host = page_of(browser.new_context(viewport=PHONE))
+    names = [unique("Iris"), unique("Jun")]
+    link = open_table(host, live_server, names, bonsai=False)
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    try:
+        phone = page_of(context)
+        take_seat(phone, link, names[1])
+        fill_numbers(phone, {"print_cards": 9, "season_chain": 3, "harmony": 4})
+        phone.click("button[value=done]")
+        phone.wait_for_selector("#seat-form")  # the seat's page again (303), its part as sent
+        assert phone.locator("#seat-print_cards").input_value() == "9"
+        assert phone.locator("#table-players tr").nth(1).get_attribute("data-state") == "done"
+        host.reload()
+        assert host.locator("#table-players tr").nth(1).locator(".total").inner_text() != "0"
+    finally:
+        context.close()
+        host.context.close()
