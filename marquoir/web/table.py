@@ -274,7 +274,7 @@ def _seat_context(game_table: GameTable, seat: int) -> dict[str, Any] | tuple[st
     seats, fields = found
     names = [p.name for p in table.players]
     return {"saved_only": False, "seat": seat, "fields": fields, "values": seats.cut(doc["players"][seat]),
-            "names": names, "version": game_table.seat(seat).version}
+            "names": names, "version": game_table.seat(seat).version, "seats": seats}
 
 
 @bp.get("/t/<link>/<int:seat>")
@@ -289,7 +289,8 @@ def seat_page(link: str, seat: int) -> Any:
     return _page("table/seat.html", game_table, **context)
 
 
-def _answer(outcome: str, link: str, seat: int, status: int, **extra: Any) -> Any:
+def _answer(outcome: str, status: int, **extra: Any) -> Any:
+    """The JSON answer table.js asks for (``Accept: application/json``), else ``None`` (the page is answered)."""
     if request.accept_mimetypes.best == "application/json":
         response = jsonify({"outcome": outcome, **extra})
         response.status_code = status
@@ -315,29 +316,28 @@ def write(link: str, seat: int) -> Any:
     expected = request.form.get("version", "")
     if errors or not expected.isdigit():
         errors = errors or {"": _("This page is too old: reload it.")}
-        return _answer("refused", link, seat, 422, errors=errors) or _page(
+        return _answer("refused", 422, errors=errors) or _page(
             "table/seat.html", game_table, 422, **{**context, "values": values, "errors": errors})
-    seats = plug.plug_of(_read(game_table)[1].game).seats  # type: ignore[index]
-    assert seats is not None
+    seats: SeatPlug = context.pop("seats")
     try:
         result: SeatWrite = write_seat(get_engine(), link, seat, int(expected),
                                        merger(seat, values, context["names"], fields, seats), done=done)
     except Refused as refused:
-        return _answer("refused", link, seat, 422, errors=refused.errors) or _page(
+        return _answer("refused", 422, errors=refused.errors) or _page(
             "table/seat.html", game_table, 422, **{**context, "values": values, "errors": refused.errors})
     except StorageError:
         message = {"": _("The server could not keep your part just now: send it again.")}
-        return _answer("busy", link, seat, 503, errors=message) or _page(
+        return _answer("busy", 503, errors=message) or _page(
             "table/seat.html", game_table, 503, **{**context, "values": values, "errors": message})
     if result.outcome == "conflict":
         assert result.document is not None
         theirs = seats.cut((result.document.get("table") or {}).get("players", [])[seat])
-        return _answer("conflict", link, seat, 409, version=result.version, theirs=theirs) or _page(
+        return _answer("conflict", 409, version=result.version, theirs=theirs) or _page(
             "table/seat.html", game_table, 409,
             **{**context, "values": values, "theirs": theirs, "version": result.version})
     if result.outcome == "gone":
         return _table_or_404("")
-    return _answer(result.outcome, link, seat, 200, version=result.version) or redirect(
+    return _answer(result.outcome, 200, version=result.version) or redirect(
         url_for("table.seat_page", link=link, seat=seat), code=303)
 
 
