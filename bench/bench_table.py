@@ -1,6 +1,6 @@
 """Table links under load (issue 22): T tables × 4 phones, each phone polling its table's status every 2 s with its
 ETag, while a few phones send their part; the server is waitress in its own process (as ``marquoir serve`` runs
-it: 4 threads, 1000 connections), the phones are threads of this one.
+it: 8 threads, 1000 connections), the phones are threads of this one.
 
 Prints the server's CPU time per request and as a share of one core, the p50/p95/max of a refresh (a poll
 answered 304, and one answered 200 after a change), the bytes of a 304, and the number of errors (any answer
@@ -38,7 +38,7 @@ def serve(folder: str, port: multiprocessing.Value) -> None:  # type: ignore[typ
 
     app = create_app({"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "RATE_LIMITS_ENABLED": False,
                       "DATABASE_URL": sqlite_url(Path(folder) / "bench.sqlite3")})
-    server = create_server(app, host="127.0.0.1", port=0, threads=4, connection_limit=1000)  # as marquoir serve
+    server = create_server(app, host="127.0.0.1", port=0, threads=8, connection_limit=1000)  # as marquoir serve
     port.value = int(server.effective_port)  # type: ignore[union-attr]
     server.run()
 

@@ -15,6 +15,7 @@ table is opened. The game counts as saved once a game was saved under the save k
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -24,7 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from marquoir.storage.database import guarded, read_transaction, write_transaction
-from marquoir.storage.drafts import DRAFT_LIFETIME, SWEEP, Draft, _draft
+from marquoir.storage.drafts import DRAFT_LIFETIME, MAX_DRAFT_BYTES, SWEEP, Draft, DraftRefused, _draft
 from marquoir.storage.rows import new_token, read_utc, utc
 from marquoir.storage.schema import drafts, game_tables, games, table_seats
 
@@ -159,6 +160,10 @@ def write_seat(
             return SeatWrite("conflict", current, draft.document)
         document = merge(draft.document)
         document.pop("save_key", None)
+        size = len(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode())
+        if size > MAX_DRAFT_BYTES:  # the drafts' own bound (storage/drafts.py), kept by every write of one
+            raise DraftRefused(f"a draft is at most {MAX_DRAFT_BYTES // 1024} KiB, this one is {size // 1024} KiB",
+                               "large")
         connection.execute(drafts.update().where(drafts.c.token == draft.token).values(
             document=document, updated_at=moment, expires_at=moment + DRAFT_LIFETIME))
         values = {"version": current + 1, "done": done, "updated_at": moment}
