@@ -159,8 +159,9 @@ def test_goal_unknown_table_colours(colours: list[str]) -> None:
 
 
 def test_goal_unknown_in_a_game_without_goal_tiles() -> None:
-    assert found(table(player("Ana", SMALL), goals=[])) == []
-    doc = table(player("Ana", SMALL, goals=["green-small"]), goals=[])
+    # Played without goal tiles: an official option with 2 to 4 players (decision 17).
+    assert found(table(player("Ana", SMALL), player("Ben", SMALL), goals=[])) == []
+    doc = table(player("Ana", SMALL, goals=["green-small"]), player("Ben", SMALL), goals=[])
     assert found(doc) == [("GOAL_UNKNOWN", "Ana", "players[0].goals[0]")]
 
 
@@ -200,7 +201,7 @@ def test_goal_unmet() -> None:
     assert found(doc) == [("GOAL_UNMET", "Ana", "players[0].goals[0]")]
     assert check(load_table(doc))[0].message == (
         "the small brown goal (8 wood tiles; the trunk counts) is not met: 2 wood tiles (the trunk included); "
-        "only tiles discarded to make room for a wood tile could explain it"
+        "wood tiles never leave a bonsai, so no game ends this way"
     )
 
 
@@ -209,7 +210,13 @@ def test_goal_unmet_after_a_fruit_is_taken_away() -> None:
     def take(doc: Doc) -> None:
         doc["players"][0]["tiles"] = [t for t in doc["players"][0]["tiles"] if t["at"] != [2, 4]]
 
-    assert found(broken("bonsai-4p.json", take)) == [("GOAL_UNMET", "Aiko", "players[0].goals[1]")]
+    doc = broken("bonsai-4p.json", take)
+    assert found(doc) == [("GOAL_UNMET", "Aiko", "players[0].goals[1]")]
+    # Not brown: a removal of leaves (decision 14) is the one thing that could explain it.
+    assert check(load_table(doc))[0].message.endswith(
+        "only leaves removed when no wood tile could be placed (each with the flowers and fruits it carried) could "
+        "explain it"
+    )
 
 
 def test_goal_unmet_on_a_sheet() -> None:
@@ -299,6 +306,9 @@ def test_every_code_is_listed_by_the_game() -> None:
         "GOAL_UNMET",
         "CARD_COUNT",
         "SHEET",
+        "CARD_TOTAL",
+        "SOLO",
+        "UNREACHABLE",
     )
 
 
@@ -308,5 +318,5 @@ def test_messages_follow_the_language() -> None:
         (issue,) = check(load_table(doc))
     assert issue.message == (
         "petit objectif marron (8 tuiles Bois\u00a0; le tronc compte)\u00a0: non atteint, 2 tuiles Bois (tronc compris)"
-        "\u00a0; seules des tuiles défaussées pour faire place à une tuile Bois pourraient l’expliquer"
+        "\u00a0; les tuiles Bois ne quittent jamais un bonsaï, aucune partie ne finit ainsi"
     )

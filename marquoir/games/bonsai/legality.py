@@ -72,6 +72,14 @@ def iter_issues(
     # CARD_COUNT — no more cards of a kind than the deck holds for this number of players (decision 12).
     yield from _card_counts(players, cat)
 
+    # CARD_TOTAL — the cards a finished game leaves in the players' hands (decision 16; play facts 46-50).
+    if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        yield from _card_totals(players, cat)
+
+    # SOLO — a solo game always uses goal tiles (decision 17; play fact 51).
+    if len(players) == 1 and not colours:
+        yield Issue("SOLO", None, "goals", _("a solo game always uses goal tiles: 3 colours, small and large"))
+
     # Player by player: the bonsai (TILE_*, FRUIT_TOUCHES_FRUIT, GOAL_UNMET) or the sheet (SHEET, GOAL_UNMET).
     in_play = {g.id: g for g in cat.goals_in_play(colours, len(players))}
     for index, (player, tree) in enumerate(zip(players, trees, strict=True)):
@@ -194,6 +202,40 @@ def _card_counts(players: Sequence[Player], cat: Catalogue) -> Iterator[Issue]:
             yield Issue("CARD_COUNT", None, "players", words[key].format(count=held, deck=deck))
 
 
+def _card_totals(players: Sequence[Player], cat: Catalogue) -> Iterator[Issue]:
+    """CARD_TOTAL (decision 16): with D the deck for this number of players, at most D − 4 + P cards in all and
+    D − 3 a player (a solo player: 15); at least D − 4 in all with 2 to 4 players when every player is detailed
+    and says its cards are complete."""
+    count = len(players)
+    deck = cat.deck_size(count)
+    most_each = cat.play.solo_most_cards if count == 1 else deck - 3
+    total = 0
+    for index, player in enumerate(players):
+        if not isinstance(player, DetailedPlayer):
+            continue
+        held = player.cards.total
+        total += held
+        if held > most_each:
+            text = (
+                _("{count} cards: a solo player takes at most {most} before the game ends")
+                if count == 1
+                else _("{count} cards: one player takes at most {most} before the game ends with this many players")
+            )
+            yield Issue("CARD_TOTAL", player.name, f"players[{index}].cards", text.format(count=held, most=most_each))
+    if count == 1:
+        return
+    if total > deck - 4 + count:
+        text = _("{count} cards in all: the game ends once {most} at most have been taken with this number of players")
+        yield Issue("CARD_TOTAL", None, "players", text.format(count=total, most=deck - 4 + count))
+    complete = all(isinstance(p, DetailedPlayer) and p.cards.complete for p in players)
+    if complete and total < deck - 4:
+        text = _(
+            "{count} cards in all, every player's list complete: the game ends only once {least} have been taken "
+            "with this number of players"
+        )
+        yield Issue("CARD_TOTAL", None, "players", text.format(count=total, least=deck - 4))
+
+
 _PLACE_WORDS = {
     ON_TRUNK: N_("a {kind} tile at {cell} lies on the trunk"),
     ON_POT: N_("a {kind} tile at {cell} lies on the pot"),
@@ -240,9 +282,16 @@ def _tree_issues(tree: Tree, index: int, in_play: dict[str, Goal]) -> Iterator[I
 
 
 def _unmet_text(goal: Goal, figure: str) -> str:
-    return _(
-        "the {goal} is not met: {figure}; only tiles discarded to make room for a wood tile could explain it"
-    ).format(goal=_(goal.name), figure=figure)
+    """GOAL_UNMET's words, by the removal the rules allow (decision 14): one leaf with the flowers and fruits it
+    carries, never a wood tile; so nothing explains a brown goal missed."""
+    if goal.colour == "brown":
+        text = _("the {goal} is not met: {figure}; wood tiles never leave a bonsai, so no game ends this way")
+    else:
+        text = _(
+            "the {goal} is not met: {figure}; only leaves removed when no wood tile could be placed (each with the "
+            "flowers and fruits it carried) could explain it"
+        )
+    return text.format(goal=_(goal.name), figure=figure)
 
 
 def _sheet_issues(player: SheetPlayer, index: int, in_play: dict[str, Goal]) -> Iterator[Issue]:
