@@ -1,8 +1,8 @@
 """Engine players of Bonsai: a random one and a greedy one, both choosing only among what the rules allow
 (:mod:`.rules`: the same placement rules, allowance, capacity and market), and :func:`play` to run a game.
 
-The random player picks uniformly among its options (it flips the pot on its first turn half the time, removes a
-leaf when it is stuck a third of the time, and claims a goal met four times out of five); the greedy one grows
+The random player picks uniformly among its options (it flips the pot on its first turn half the time, claims a
+goal met four times out of five, and, as the ``pruner``, removes a leaf a third of the times it is stuck); the greedy one grows
 what scores at once (a fruit 7, a leaf 3, a flower by its free sides: « Fin de la partie ») and takes the card and
 slot that bring the most.
 """
@@ -10,7 +10,7 @@ slot that bring the most.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from marquoir.games.bonsai.catalogue import Goal
@@ -127,12 +127,15 @@ def _card_value(card: Card, slot: int) -> float:
 
 
 class RandomPlayer:
-    """Chooses uniformly among what the rules allow."""
+    """Chooses uniformly among what the rules allow; removes a leaf when stuck only when ``prune`` (decision 14)."""
+
+    def __init__(self, prune: bool = False) -> None:
+        self.prune = prune
 
     def action(self, state: GameState, rng: random.Random) -> Action:
         player = state.players[state.current]
         flip = may_flip(player) and rng.random() < 0.5
-        leaves = removable(player)
+        leaves = removable(player) if self.prune else []
         remove = rng.choice(leaves) if leaves and rng.random() < 0.34 else None
         base = player
         if flip or remove is not None:
@@ -174,7 +177,12 @@ def _with(action: Meditate, flip: bool, remove: Cell | None) -> Meditate:
     return Meditate(action.slot, action.choice, action.master_kind, action.helper, action.discards, flip, remove)
 
 
-PLAYER_KINDS: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+def _pruner() -> RandomPlayer:
+    return RandomPlayer(prune=True)
+
+
+#: The engine players by name: ``pruner`` is the random player that also removes leaves when stuck.
+PLAYER_KINDS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer, "pruner": _pruner}
 
 
 def play(state: GameState, seats: Sequence[Player], rng: random.Random) -> GameState:

@@ -1,0 +1,398 @@
+"""A witness for a Bonsai table: one whole game, played by the engine's rules, that ends with the table.
+
+The game is built turn by turn with the engine itself (:func:`~marquoir.games.bonsai.engine.rules.apply`), so every
+move is one the rules allow. The deck's order is free (it is shuffled), so the pile starts as hidden cards and each
+card becomes, at the moment a player takes it, the one the plan needs there; the hidden cards never taken are the
+deck's others. Once played, the game is replayed from that deck with the same moves, and kept only if it ends with
+the table's bonsais, cards and goals: a witness is never a guess.
+
+The plan (``data/SOURCES.md``, decision 19; ``bonsai-play.md`` facts cited): each player takes its cards (Masters'
+faces and Helpers' chosen from the deck's, the fewest slots 2 and 3 that give its tiles, the others from slot 0);
+with 2 to 4 players exactly D − 4 cards are taken before the pile runs out and one more card by each of k players
+in the final round, whose tiles are never needed (facts 41-47); a player cultivates whenever a tile of its bonsai
+can grow from its supply (tiles in the order the placement rules allow), meditates otherwise, and the last card
+before the end waits until every other bonsai is complete; goals are claimed the turn they are first met by the
+player who holds them at the end, and renounced by the others (facts 33-38). When the plan fails the table is not
+proven unreachable: the verdict is *undecided*.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from marquoir.errors import RuleError
+from marquoir.games.bonsai.catalogue import Catalogue, Goal
+from marquoir.games.bonsai.engine.rules import (
+    ANY,
+    apply,
+    capacity,
+    deck_cards,
+    final_table,
+    fits_allowance,
+    may_flip,
+    new_game,
+    slot_tiles,
+)
+from marquoir.games.bonsai.engine.state import Action, Card, Cultivate, GameState, Meditate, Placement, PlayerState
+from marquoir.games.bonsai.geometry import Cell
+from marquoir.games.bonsai.placement import can_place
+from marquoir.games.bonsai.reach.budget import tile_needs
+from marquoir.games.bonsai.table import DetailedPlayer, Table
+from marquoir.games.bonsai.vocabulary import FLOWER, FRUIT, LEAF, TILE_KINDS, WOOD
+
+HIDDEN = "hidden"
+DEBUG = False
+
+
+def _debug(state: GameState, plans: list[_Plan], main_left: int) -> str:
+    return f" main_left={main_left} " + " | ".join(
+        f"{dict(p.remaining(pl))} supply={pl.supply} main={[(t.card.kind, t.slot) for t in p.main]}"
+        for p, pl in zip(plans, state.players, strict=True)
+    )
+_SLOT_TILES = {0: (), 2: (WOOD, FLOWER), 3: (LEAF, FRUIT)}
+
+
+class NoWitness(Exception):
+    """The plan could not build this table (which proves nothing: the verdict stays undecided)."""
+
+
+@dataclass
+class _Take:
+    card: Card
+    slot: int
+
+
+@dataclass
+class _Plan:
+    """One player's plan: the bonsai to grow, the goals to claim, the cards to take in order (``main``) and the one
+    taken in the final round (``final``)."""
+
+    target: dict[Cell, str]
+    flipped: bool
+    goals: frozenset[str]
+    main: list[_Take] = field(default_factory=list)
+    final: _Take | None = None
+
+    def remaining(self, player: PlayerState) -> Counter[str]:
+        return Counter(kind for at, kind in self.target.items() if at not in player.kind_at)
+
+
+def _take_from(pool: Counter[Card], card: Card) -> Card:
+    if pool[card] <= 0:
+        raise NoWitness("the deck has no such card left")
+    pool[card] -= 1
+    return card
+
+
+def _faces(pool: Counter[Card], kind: str) -> list[Card]:
+    return [card for card, n in pool.items() if card.kind == kind and n > 0]
+
+
+def _choose_masters(pool: Counter[Card], count: int, need: dict[str, int]) -> list[Card]:
+    """Master faces for a player, one by one, each covering the most of what is still needed ("any" when tied)."""
+    rest = {k: max(0, n) for k, n in need.items()}
+    chosen = []
+    for _ in range(count):
+        options = _faces(pool, "master")
+        if not options:
+            raise NoWitness("no Master card left")
+
+        def worth(card: Card) -> tuple[int, int]:
+            parts = card.gives.split("+")
+            covered = sum(min(rest[k], parts.count(k)) for k in TILE_KINDS)
+            wild = parts.count(ANY) if sum(rest.values()) > covered else 0
+            return covered + wild, parts.count(ANY)
+
+        best = max(options, key=worth)
+        for part in best.gives.split("+"):
+            if part in rest and rest[part] > 0:
+                rest[part] -= 1
+        chosen.append(_take_from(pool, best))
+    return chosen
+
+
+def _slots_for(need: dict[str, int], masters: Sequence[Card], cards: int) -> list[int] | None:
+    """The fewest slots 2 and 3 (the others slot 0) that, with the Masters, give ``need`` (play facts 8 and 69);
+    ``None`` when no split does."""
+    fixed = Counter(p for m in masters for p in m.gives.split("+"))
+    wild = fixed.pop(ANY, 0)
+    best: tuple[int, int] | None = None
+    for a2 in range(cards + 1):
+        for a3 in range(cards - a2 + 1):
+            gift = Counter({WOOD: a2, FLOWER: a2, LEAF: a3, FRUIT: a3}) + fixed
+            if sum(max(0, need[k] - gift[k]) for k in TILE_KINDS) <= wild:
+                if best is None or a2 + a3 < sum(best):
+                    best = (a2, a3)
+                break
+    if best is None:
+        return None
+    a2, a3 = best
+    slots = [s for pair in zip([2] * a2, [3] * a3, strict=False) for s in pair]
+    slots += [2] * (a2 - min(a2, a3)) + [3] * (a3 - min(a2, a3))
+    return slots + [0] * (cards - a2 - a3)
+
+
+def _plans(table: Table, cat: Catalogue, rng: random.Random) -> list[_Plan]:
+    """Every player's plan (the module says how), or :class:`NoWitness`."""
+    count = len(table.players)
+    pool = Counter(deck_cards(count, cat))
+    deck = sum(pool.values())
+    players: list[DetailedPlayer] = []
+    for player in table.players:
+        if not isinstance(player, DetailedPlayer):
+            raise NoWitness("a player entered from the sheet's figures")
+        players.append(player)
+    held: list[list[Card]] = []
+    needs = [tile_needs(p, seat, count, cat) for seat, p in enumerate(players)]
+    for player, need in zip(players, needs, strict=True):
+        cards = player.cards
+        mine = [_take_from(pool, Card("growth", k)) for k in cards.growth]
+        mine += [_take_from(pool, Card("parchment", k)) for k in cards.parchments]
+        mine += [_take_from(pool, Card("tool", "")) for _ in range(cards.tool)]
+        for _ in range(cards.helper):
+            faces = _faces(pool, "helper")
+            if not faces:
+                raise NoWitness("no Helper card left")
+            mine.append(_take_from(pool, rng.choice(faces)))
+        mine += _choose_masters(pool, cards.master, need)
+        held.append(mine)
+    taken = sum(len(m) for m in held)
+    short = (deck - 4 - taken) if count > 1 else 0
+    open_seats = [i for i, p in enumerate(players) if not p.cards.complete]
+    while short > 0:
+        if not open_seats:
+            raise NoWitness("too few cards for the game to end")
+        seat = max(open_seats, key=lambda s: sum(max(0, n) for n in needs[s].values()) - 2 * len(held[s]))
+        spare = [c for c, n in pool.items() if n > 0 and c.kind in ("master", "tool", "helper")]
+        card = max(spare or [c for c, n in pool.items() if n > 0], key=lambda c: (c.kind == "master", c.gives == ANY))
+        held[seat].append(_take_from(pool, card))
+        short -= 1
+    finals = max(0, taken - (deck - 4)) if count > 1 else 0
+    plans: list[_Plan] = []
+    spare_seats: list[int] = []
+    for seat, (player, need, mine) in enumerate(zip(players, needs, held, strict=True)):
+        masters = [c for c in mine if c.kind == "master"]
+        slots = _slots_for(need, masters, len(mine))
+        if slots is None:
+            raise NoWitness("the cards do not give the tiles")
+        if count > 1 and _slots_for(need, masters, len(mine) - 1) is not None and mine:
+            spare_seats.append(seat)
+        others = [c for c in mine if c.kind != "master"]
+        others.sort(key=lambda c: c.kind != "tool")  # Tools first: the capacity grows at once (play fact 15)
+        plan = _Plan({t.at: t.kind for t in player.tiles}, player.flipped, frozenset(player.goals))
+        ordered = others[:0] + [c for c in others if c.kind == "tool"]
+        rest = [c for c in others if c.kind != "tool"]
+        mixed = [*ordered]
+        while masters or rest:  # Masters spread among the others
+            if masters:
+                mixed.append(masters.pop(0))
+            if rest:
+                mixed.append(rest.pop(0))
+        plan.main = [_Take(card, slot) for card, slot in zip(mixed, sorted(slots, key=lambda s: s == 0), strict=True)]
+        plans.append(plan)
+    if finals > len(spare_seats):
+        raise NoWitness("too few players can take a card in the final round")
+    for seat in rng.sample(spare_seats, finals):
+        plan = plans[seat]
+        index = next((i for i in range(len(plan.main) - 1, -1, -1) if plan.main[i].slot == 0), len(plan.main) - 1)
+        take = plan.main.pop(index)
+        plan.final = _Take(take.card, take.slot)
+        # The slots of the others still give the tiles: the spare card gave nothing needed.
+        masters = [t.card for t in plan.main if t.card.kind == "master"]
+        seat_player = players[seat]
+        slots = _slots_for(needs[seat], masters, len(plan.main))
+        if slots is None:
+            raise NoWitness(f"{seat_player.name}: no card to spare for the final round")
+        for t, s in zip(plan.main, sorted(slots, key=lambda s: s == 0), strict=True):
+            t.slot = s
+    return plans
+
+
+def _placements(plan: _Plan, player: PlayerState) -> list[Placement]:
+    """The tiles of the bonsai to grow that fit one Cultivate now, one after the other (wood first: it makes room)."""
+    kind_at = dict(player.kind_at)
+    supply = dict(player.supply)
+    chosen: list[Placement] = []
+    order = (WOOD, LEAF, FRUIT, FLOWER)
+    progress = True
+    while progress:
+        progress = False
+        for kind in order:
+            if supply[kind] <= 0 or not fits_allowance(player, [*(k for _, k in chosen), kind]):
+                continue
+            for at, want in plan.target.items():
+                if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
+                    chosen.append((at, kind))
+                    kind_at[at] = kind
+                    supply[kind] -= 1
+                    progress = True
+                    break
+            if progress:
+                break
+    return chosen
+
+
+def _meditation(state: GameState, plan: _Plan, take: _Take, deck: dict[int, Card], flip: bool) -> Meditate:
+    """Take ``take.card`` from its slot (the hidden card there becomes it), naming an "any" Master's tile after what
+    is still missing, and giving up the tiles beyond the capacity that are least needed."""
+    player = state.players[state.current]
+    slot = take.slot
+    if state.market[slot] is None:
+        filled = [i for i, c in enumerate(state.market) if c is not None]
+        if not filled:
+            raise NoWitness("the market is empty")
+        slot = max(filled) if not _SLOT_TILES.get(slot) else min(filled, key=lambda i: abs(i - slot))
+    hidden = state.market[slot]
+    assert hidden is not None
+    if hidden.kind == HIDDEN:
+        deck[int(hidden.gives)] = take.card
+        state.market[slot] = take.card
+    elif hidden != take.card:
+        raise NoWitness("a card already shown")
+    missing = plan.remaining(player)
+    future = _gifts(plan.main) if take is not plan.final else Counter()
+    for kind in TILE_KINDS:
+        missing[kind] -= player.supply[kind] + future[kind]
+    gained = list(slot_tiles(slot, None if slot != 1 else WOOD))
+    master_kind = None
+    if take.card.kind == "master":
+        parts = take.card.gives.split("+")
+        for part in parts:
+            if part != ANY:
+                gained.append(part)
+        if ANY in parts:
+            master_kind = max(TILE_KINDS, key=lambda k: missing[k] - gained.count(k))
+            gained.append(master_kind)
+    supply = Counter(player.supply)
+    supply.update(gained)
+    room = capacity(player) + (2 if take.card.kind == "tool" else 0)
+    excess = sum(supply.values()) - room
+    discards: list[str] = []
+    for _ in range(max(0, excess)):
+        kind = max(TILE_KINDS, key=lambda k: (supply[k] - max(0, missing[k] + player.supply[k] + future[k]), supply[k]))
+        supply[kind] -= 1
+        discards.append(kind)
+    return Meditate(slot, WOOD if slot == 1 else None, master_kind, (), tuple(discards), flip)
+
+
+def _gifts(takes: Sequence[_Take]) -> Counter[str]:
+    """The tiles the takes still planned will bring (an "any" Master's not counted: it is named when taken)."""
+    gifts: Counter[str] = Counter()
+    for take in takes:
+        gifts.update(_SLOT_TILES.get(take.slot, ()))
+        if take.card.kind == "master":
+            gifts.update(p for p in take.card.gives.split("+") if p != ANY)
+    return gifts
+
+
+def _claimer(plan: _Plan) -> object:
+    def claim(player: PlayerState, pending: Sequence[Goal]) -> list[str]:
+        return [g.id for g in pending if g.id in plan.goals]
+
+    return claim
+
+
+def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
+    """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the plan fails."""
+    rng = random.Random(seed)
+    plans = _plans(table, cat, rng)
+    names = [p.name for p in table.players]
+    size = cat.deck_size(len(names))
+    hidden = [Card(HIDDEN, str(i)) for i in range(size)]
+    state = new_game(names, rng, colours=table.goals, pile=hidden)
+    deck: dict[int, Card] = {}
+    main_left = sum(len(p.main) for p in plans)
+    idle = 0
+    actions: list[Action] = []
+    while not state.over:
+        seat = state.current
+        plan, player = plans[seat], state.players[seat]
+        flip = plan.flipped != player.flipped and may_flip(player)
+        if flip:
+            player = player.copy()
+            player.flipped = plan.flipped
+            player.kind_at = {player.trunk: WOOD}
+        action: Action
+        if state.final_turns is not None:
+            if plan.final is not None:
+                action = _meditation(state, plan, plan.final, deck, flip)
+                plan.final = None
+            else:
+                action = Cultivate(tuple(_placements(plan, player)), flip)
+        else:
+            placements = _placements(plan, player)
+            others_done = all(
+                not p.main and not p.remaining(state.players[i]) for i, p in enumerate(plans) if i != seat
+            )
+            trigger_ok = len(names) == 1 or main_left > 1 or (others_done and len(plan.main) == 1)
+            solo_forced = len(names) == 1 and plan.main and 2 * len(plan.main) >= len(state.pile)
+            if placements and not solo_forced:
+                action = Cultivate(tuple(placements), flip)
+            elif plan.main and trigger_ok:
+                action = _meditation(state, plan, plan.main.pop(0), deck, flip)
+                main_left -= 1
+            else:
+                action = Cultivate((), flip)
+        idle = idle + 1 if isinstance(action, Cultivate) and not action.placements else 0
+        if idle > 4 * len(names) + 2 and len(names) > 1:
+            raise NoWitness("the plan is stuck" + (_debug(state, plans, main_left) if DEBUG else ""))
+        try:
+            apply(state, action, _claimer(plan))  # type: ignore[arg-type]
+        except RuleError as error:
+            raise NoWitness(str(error)) from None
+        actions.append(action)
+    return _replay(table, cat, names, state, deck, actions, plans)
+
+
+def _replay(
+    table: Table,
+    cat: Catalogue,
+    names: list[str],
+    played: GameState,
+    deck: dict[int, Card],
+    actions: list[Action],
+    plans: list[_Plan],
+) -> GameState:
+    """The same game again from the real deck's order (the hidden cards never taken being the deck's others), kept
+    only if it ends with the table."""
+    pool = Counter(deck_cards(len(names), cat))
+    pool.subtract(deck.values())
+    if any(n < 0 for n in pool.values()):
+        raise NoWitness("more cards than the deck holds")
+    rest = sorted(pool.elements())
+    size = cat.deck_size(len(names))
+    pile = [deck[i] if i in deck else rest.pop() for i in range(size)]
+    state = new_game(names, random.Random(0), colours=table.goals, pile=pile)
+    try:
+        for action, record in zip(actions, played.log, strict=True):
+            claims = set(record.claimed)
+            apply(state, action, lambda _p, pending, c=claims: [g.id for g in pending if g.id in c])
+    except RuleError as error:
+        raise NoWitness(str(error)) from None
+    if not state.over or not _same(final_table(state), table):
+        raise NoWitness("the game does not end with the table")
+    return state
+
+
+def _same(built: Table, table: Table) -> bool:
+    """Whether the game's end is the table: each bonsai tile for tile, the pot's side, the goals, and the cards
+    (all of them when the list is complete; those listed at least, otherwise: decision 15)."""
+    for mine, want in zip(built.players, table.players, strict=True):
+        assert isinstance(mine, DetailedPlayer) and isinstance(want, DetailedPlayer)
+        if mine.flipped != want.flipped or set(mine.tiles) != set(want.tiles) or len(mine.tiles) != len(want.tiles):
+            return False
+        if set(mine.goals) != set(want.goals):
+            return False
+        a, b = mine.cards, want.cards
+        counts = [
+            (Counter(a.growth), Counter(b.growth)),
+            (Counter(a.parchments), Counter(b.parchments)),
+            (Counter({"t": a.tool, "m": a.master, "h": a.helper}), Counter({"t": b.tool, "m": b.master, "h": b.helper})),
+        ]
+        for got, listed in counts:
+            if (b.complete and got != listed) or (not b.complete and listed - got):
+                return False
+    return True
