@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from marquoir.errors import RuleError
-from marquoir.games.bonsai.catalogue import Catalogue, Goal
+from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
 from marquoir.games.bonsai.engine.rules import (
     ANY,
     apply,
@@ -75,6 +75,7 @@ class _Plan:
     goals: frozenset[str]
     main: list[_Take] = field(default_factory=list)
     final: _Take | None = None
+    weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
 
     def remaining(self, player: PlayerState) -> Counter[str]:
         return Counter(kind for at, kind in self.target.items() if at not in player.kind_at)
@@ -91,27 +92,36 @@ def _faces(pool: Counter[Card], kind: str) -> list[Card]:
     return [card for card, n in pool.items() if card.kind == kind and n > 0]
 
 
-def _choose_masters(pool: Counter[Card], count: int, need: dict[str, int]) -> list[Card]:
-    """Master faces for a player, one by one, each covering the most of what is still needed ("any" when tied)."""
-    rest = {k: max(0, n) for k, n in need.items()}
-    chosen = []
-    for _ in range(count):
-        options = _faces(pool, "master")
-        if not options:
-            raise NoWitness("no Master card left")
+def _choose_masters(pool: Counter[Card], count: int, need: dict[str, int], cards: int) -> list[Card]:
+    """Master faces for a player: the first set of the deck's faces (the fewest "any" first) with which its cards can
+    give its tiles (:func:`_fits`), else the set covering most; taken out of ``pool``."""
+    faces = sorted(_faces(pool, "master"), key=lambda c: (c.gives.count(ANY), -len(c.gives)))
+    best: list[Card] | None = None
+    tried = 0
 
-        def worth(card: Card) -> tuple[int, int]:
-            parts = card.gives.split("+")
-            covered = sum(min(rest[k], parts.count(k)) for k in TILE_KINDS)
-            wild = parts.count(ANY) if sum(rest.values()) > covered else 0
-            return covered + wild, parts.count(ANY)
+    def walk(start: int, chosen: list[Card]) -> bool:
+        nonlocal best, tried
+        tried += 1
+        if len(chosen) == count:
+            if best is None:
+                best = list(chosen)
+            if _fits({k: max(0, n) for k, n in need.items()}, chosen, cards):
+                best = list(chosen)
+                return True
+            return False
+        for i in range(start, len(faces)):
+            card = faces[i]
+            if chosen.count(card) < pool[card] and tried < 4000:
+                chosen.append(card)
+                if walk(i, chosen):
+                    return True
+                chosen.pop()
+        return False
 
-        best = max(options, key=worth)
-        for part in best.gives.split("+"):
-            if part in rest and rest[part] > 0:
-                rest[part] -= 1
-        chosen.append(_take_from(pool, best))
-    return chosen
+    walk(0, [])
+    if best is None or len(best) < count:
+        raise NoWitness("no Master card left")
+    return [_take_from(pool, card) for card in best]
 
 
 def _slots_for(need: dict[str, int], masters: Sequence[Card], cards: int) -> list[int] | None:
@@ -135,7 +145,7 @@ def _slots_for(need: dict[str, int], masters: Sequence[Card], cards: int) -> lis
     return slots + [0] * (cards - a2 - a3)
 
 
-def _plans(table: Table, cat: Catalogue, rng: random.Random) -> list[_Plan]:
+def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> list[_Plan]:
     """Every player's plan (the module says how), or :class:`NoWitness`."""
     count = len(table.players)
     pool = Counter(deck_cards(count, cat))
@@ -145,20 +155,28 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random) -> list[_Plan]:
         if not isinstance(player, DetailedPlayer):
             raise NoWitness("a player entered from the sheet's figures")
         players.append(player)
-    held: list[list[Card]] = []
     needs = [tile_needs(p, seat, count, cat) for seat, p in enumerate(players)]
-    for player, need in zip(players, needs, strict=True):
+
+    def held_n(seat: int) -> int:
+        return players[seat].cards.total
+    held: list[list[Card]] = [[] for _ in players]
+    for player, mine in zip(players, held, strict=True):
         cards = player.cards
-        mine = [_take_from(pool, Card("growth", k)) for k in cards.growth]
+        mine += [_take_from(pool, Card("growth", k)) for k in cards.growth]
         mine += [_take_from(pool, Card("parchment", k)) for k in cards.parchments]
         mine += [_take_from(pool, Card("tool", "")) for _ in range(cards.tool)]
+    # The Masters' faces go first to those who need them most (the tightest budget), in another order each attempt.
+    order = sorted(range(len(players)), key=lambda s: -sum(max(0, n) for n in needs[s].values()) / (1 + held_n(s)))
+    if seed:
+        rng.shuffle(order)
+    for seat in order:
+        cards = players[seat].cards
         for _ in range(cards.helper):
             faces = _faces(pool, "helper")
             if not faces:
                 raise NoWitness("no Helper card left")
-            mine.append(_take_from(pool, rng.choice(faces)))
-        mine += _choose_masters(pool, cards.master, need)
-        held.append(mine)
+            held[seat].append(_take_from(pool, rng.choice(faces)))
+        held[seat] += _choose_masters(pool, cards.master, needs[seat], cards.total)
     taken = sum(len(m) for m in held)
     short = (deck - 4 - taken) if count > 1 else 0
     open_seats = [i for i, p in enumerate(players) if not p.cards.complete]
@@ -183,6 +201,8 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random) -> list[_Plan]:
         others = [c for c in mine if c.kind != "master"]
         others.sort(key=lambda c: c.kind != "tool")  # Tools first: the capacity grows at once (play fact 15)
         plan = _Plan({t.at: t.kind for t in player.tiles}, player.flipped, frozenset(player.goals))
+        if seed:
+            plan.weights = (rng.random(), rng.random(), rng.random())
         ordered = others[:0] + [c for c in others if c.kind == "tool"]
         rest = [c for c in others if c.kind != "tool"]
         mixed = [*ordered]
@@ -235,57 +255,83 @@ def _placements(plan: _Plan, player: PlayerState) -> list[Placement]:
     return chosen
 
 
+def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
+    """Whether ``cards`` more cards, these Masters among them, can still bring ``short`` (slots 2 and 3 give all that
+    slots 0 and 1 give and more: play fact 69)."""
+    fixed = Counter(p for m in masters for p in m.gives.split("+"))
+    wild = fixed.pop(ANY, 0)
+    w, f = short[WOOD] - fixed[WOOD], short[FLOWER] - fixed[FLOWER]
+    lf, r = short[LEAF] - fixed[LEAF], short[FRUIT] - fixed[FRUIT]
+    for a2 in range(cards + 1):
+        a3 = cards - a2
+        if max(0, w - a2) + max(0, f - a2) + max(0, lf - a3) + max(0, r - a3) <= wild:
+            return True
+    return False
+
+
+def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take) -> tuple[int, str | None, str | None]:
+    """The slot, slot 1's kind and an "any" Master's kind for this take: among those after which the cards still
+    planned can bring what is missing, the one bringing most of what can grow at once, then most of what is missing,
+    then the fewest tiles to give up. A card of the final round brings nothing that can grow: any slot with a card."""
+    filled = [i for i, c in enumerate(state.market) if c is not None]
+    if not filled:
+        raise NoWitness("the market is empty")
+    parts = take.card.gives.split("+") if take.card.kind == "master" else []
+    if take is plan.final:
+        return max(filled), (WOOD if max(filled) == 1 else None), (WOOD if ANY in parts else None)
+    remaining = plan.remaining(player)
+    short = {k: remaining[k] - player.supply[k] for k in TILE_KINDS}
+    growing = {
+        k: any(want == k and at not in player.kind_at and can_place(player.kind_at, at, k, player.flipped)
+               for at, want in plan.target.items())
+        for k in TILE_KINDS
+    }
+    later = [t.card for t in plan.main if t.card.kind == "master"]
+    best: tuple[tuple[int, float, int], int, str | None, str | None] | None = None
+    for slot in filled:
+        for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
+            for wild in TILE_KINDS if ANY in parts else (None,):
+                gift = Counter(slot_tiles(slot, choice))
+                gift.update(p for p in parts if p != ANY)
+                if wild is not None:
+                    gift[wild] += 1
+                after = {k: max(0, short[k] - gift[k]) for k in TILE_KINDS}
+                feasible = _fits(after, later, len(plan.main))
+                useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
+                now = sum(n for k, n in useful.items() if growing[k])
+                surplus = sum(gift.values()) - sum(useful.values())
+                a, b, c = plan.weights
+                key = (int(feasible), a * now + b * sum(useful.values()) - c * surplus, -slot)
+                if best is None or key > best[0]:
+                    best = (key, slot, choice, wild)
+    assert best is not None
+    return best[1], best[2], best[3]
+
+
 def _meditation(state: GameState, plan: _Plan, take: _Take, deck: dict[int, Card], flip: bool) -> Meditate:
-    """Take ``take.card`` from its slot (the hidden card there becomes it), naming an "any" Master's tile after what
-    is still missing, and giving up the tiles beyond the capacity that are least needed."""
+    """Take ``take.card`` (the hidden card in the slot :func:`_choose` picks becomes it) and give up the tiles
+    beyond the capacity that are least needed."""
     player = state.players[state.current]
-    slot = take.slot
-    if state.market[slot] is None:
-        filled = [i for i, c in enumerate(state.market) if c is not None]
-        if not filled:
-            raise NoWitness("the market is empty")
-        slot = max(filled) if not _SLOT_TILES.get(slot) else min(filled, key=lambda i: abs(i - slot))
+    slot, choice, master_kind = _choose(state, plan, player, take)
     hidden = state.market[slot]
     assert hidden is not None
-    if hidden.kind == HIDDEN:
-        deck[int(hidden.gives)] = take.card
-        state.market[slot] = take.card
-    elif hidden != take.card:
+    if hidden.kind != HIDDEN:
         raise NoWitness("a card already shown")
-    missing = plan.remaining(player)
-    future = _gifts(plan.main) if take is not plan.final else Counter()
-    for kind in TILE_KINDS:
-        missing[kind] -= player.supply[kind] + future[kind]
-    gained = list(slot_tiles(slot, None if slot != 1 else WOOD))
-    master_kind = None
+    deck[int(hidden.gives)] = take.card
+    state.market[slot] = take.card
+    keep = plan.remaining(player)
+    gained = list(slot_tiles(slot, choice))
     if take.card.kind == "master":
-        parts = take.card.gives.split("+")
-        for part in parts:
-            if part != ANY:
-                gained.append(part)
-        if ANY in parts:
-            master_kind = max(TILE_KINDS, key=lambda k: missing[k] - gained.count(k))
-            gained.append(master_kind)
+        gained.extend(p if p != ANY else str(master_kind) for p in take.card.gives.split("+"))
     supply = Counter(player.supply)
     supply.update(gained)
     room = capacity(player) + (2 if take.card.kind == "tool" else 0)
-    excess = sum(supply.values()) - room
     discards: list[str] = []
-    for _ in range(max(0, excess)):
-        kind = max(TILE_KINDS, key=lambda k: (supply[k] - max(0, missing[k] + player.supply[k] + future[k]), supply[k]))
+    for _ in range(max(0, sum(supply.values()) - room)):
+        kind = max((k for k in TILE_KINDS if supply[k] > 0), key=lambda k: (supply[k] - keep[k], supply[k]))
         supply[kind] -= 1
         discards.append(kind)
-    return Meditate(slot, WOOD if slot == 1 else None, master_kind, (), tuple(discards), flip)
-
-
-def _gifts(takes: Sequence[_Take]) -> Counter[str]:
-    """The tiles the takes still planned will bring (an "any" Master's not counted: it is named when taken)."""
-    gifts: Counter[str] = Counter()
-    for take in takes:
-        gifts.update(_SLOT_TILES.get(take.slot, ()))
-        if take.card.kind == "master":
-            gifts.update(p for p in take.card.gives.split("+") if p != ANY)
-    return gifts
+    return Meditate(slot, choice, master_kind, (), tuple(discards), flip)
 
 
 def _claimer(plan: _Plan) -> object:
@@ -298,7 +344,7 @@ def _claimer(plan: _Plan) -> object:
 def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
     """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the plan fails."""
     rng = random.Random(seed)
-    plans = _plans(table, cat, rng)
+    plans = _plans(table, cat, rng, seed)
     names = [p.name for p in table.players]
     size = cat.deck_size(len(names))
     hidden = [Card(HIDDEN, str(i)) for i in range(size)]
@@ -390,7 +436,7 @@ def _same(built: Table, table: Table) -> bool:
         counts = [
             (Counter(a.growth), Counter(b.growth)),
             (Counter(a.parchments), Counter(b.parchments)),
-            (Counter({"t": a.tool, "m": a.master, "h": a.helper}), Counter({"t": b.tool, "m": b.master, "h": b.helper})),
+            (Counter(t=a.tool, m=a.master, h=a.helper), Counter(t=b.tool, m=b.master, h=b.helper)),
         ]
         for got, listed in counts:
             if (b.complete and got != listed) or (not b.complete and listed - got):
