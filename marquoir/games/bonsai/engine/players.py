@@ -3,8 +3,8 @@
 
 The random player picks uniformly among its options (it flips the pot on its first turn half the time, claims a
 goal met four times out of five, and, as the ``pruner``, removes a leaf a third of the times it is stuck); the
-greedy one grows what scores at once (a fruit 7, a leaf 3, a flower by its free sides: « Fin de la partie ») and takes the card and
-slot that bring the most.
+greedy one grows what scores at once (a fruit 7, a leaf 3, a flower by its free sides: « Fin de la partie ») and
+takes the card and slot that bring the most.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from marquoir.errors import RuleError
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
 from marquoir.games.bonsai.engine.rules import (
     ANY,
+    Claimer,
     apply,
     capacity,
     deck_cards,
@@ -145,8 +146,9 @@ def _slots_for(need: dict[str, int], masters: Sequence[Card], cards: int) -> lis
     return slots + [0] * (cards - a2 - a3)
 
 
-def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> list[_Plan]:
-    """Every player's plan (the module says how), or :class:`NoWitness`."""
+def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple[list[_Plan], int]:
+    """Every player's plan (the module says how) and the seat that takes the last card before the pile runs out,
+    or :class:`NoWitness`."""
     count = len(table.players)
     pool = Counter(deck_cards(count, cat))
     deck = sum(pool.values())
@@ -228,7 +230,19 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> list[
             raise NoWitness(f"{seat_player.name}: no card to spare for the final round")
         for t, s in zip(plan.main, sorted(slots, key=lambda s: s == 0), strict=True):
             t.slot = s
-    return plans
+    # The last card before the end: a player who takes none in the final round, whose final turn can place what
+    # that card brings; else one whose last card is spare too, since its final turn is a Meditate.
+    if count == 1:
+        return plans, 0
+    trigger = [seat for seat, plan in enumerate(plans) if plan.main and plan.final is None]
+    if not trigger:
+        for seat, plan in enumerate(plans):
+            masters = [t.card for t in plan.main[:-1] if t.card.kind == "master"]
+            if plan.main and plan.main[-1].card.kind != "master" and _fits(needs[seat], masters, len(plan.main) - 1):
+                trigger.append(seat)
+    if not trigger:
+        raise NoWitness("no player can take the last card")
+    return plans, (rng.choice(trigger) if seed else trigger[0])
 
 
 def _placements(plan: _Plan, player: PlayerState) -> list[Placement]:
@@ -334,9 +348,11 @@ def _meditation(state: GameState, plan: _Plan, take: _Take, deck: dict[int, Card
     return Meditate(slot, choice, master_kind, (), tuple(discards), flip)
 
 
-def _claimer(plan: _Plan) -> object:
+def _claimer(goals: frozenset[str] | set[str]) -> Claimer:
+    """Claim the goals met that are among ``goals``; renounce the others (play facts 34-37)."""
+
     def claim(player: PlayerState, pending: Sequence[Goal]) -> list[str]:
-        return [g.id for g in pending if g.id in plan.goals]
+        return [g.id for g in pending if g.id in goals]
 
     return claim
 
@@ -344,7 +360,7 @@ def _claimer(plan: _Plan) -> object:
 def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
     """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the plan fails."""
     rng = random.Random(seed)
-    plans = _plans(table, cat, rng, seed)
+    plans, trigger = _plans(table, cat, rng, seed)
     names = [p.name for p in table.players]
     size = cat.deck_size(len(names))
     hidden = [Card(HIDDEN, str(i)) for i in range(size)]
@@ -373,7 +389,7 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
             others_done = all(
                 not p.main and not p.remaining(state.players[i]) for i, p in enumerate(plans) if i != seat
             )
-            trigger_ok = len(names) == 1 or main_left > 1 or (others_done and len(plan.main) == 1)
+            trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
             solo_forced = len(names) == 1 and plan.main and 2 * len(plan.main) >= len(state.pile)
             if placements and not solo_forced:
                 action = Cultivate(tuple(placements), flip)
@@ -386,7 +402,7 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
         if idle > 4 * len(names) + 2 and len(names) > 1:
             raise NoWitness("the plan is stuck" + (_debug(state, plans, main_left) if DEBUG else ""))
         try:
-            apply(state, action, _claimer(plan))  # type: ignore[arg-type]
+            apply(state, action, _claimer(plan.goals))
         except RuleError as error:
             raise NoWitness(str(error)) from None
         actions.append(action)
@@ -414,8 +430,7 @@ def _replay(
     state = new_game(names, random.Random(0), colours=table.goals, pile=pile)
     try:
         for action, record in zip(actions, played.log, strict=True):
-            claims = set(record.claimed)
-            apply(state, action, lambda _p, pending, c=claims: [g.id for g in pending if g.id in c])
+            apply(state, action, _claimer(set(record.claimed)))
     except RuleError as error:
         raise NoWitness(str(error)) from None
     if not state.over or not _same(final_table(state), table):
