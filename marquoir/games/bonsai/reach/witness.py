@@ -28,11 +28,13 @@ from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
 from marquoir.games.bonsai.engine.rules import (
     ANY,
     Claimer,
+    allowance,
     apply,
     capacity,
     deck_cards,
     final_table,
     fits_allowance,
+    fits_helper,
     may_flip,
     new_game,
     slot_tiles,
@@ -245,17 +247,24 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple
     return plans, (rng.choice(trigger) if seed else trigger[0])
 
 
-def _placements(plan: _Plan, player: PlayerState) -> list[Placement]:
-    """The tiles of the bonsai to grow that fit one Cultivate now, one after the other (wood first: it makes room)."""
+def _placements(
+    plan: _Plan, player: PlayerState, supply: dict[str, int] | None = None, helper: str | None = None
+) -> list[Placement]:
+    """The tiles of the bonsai to grow that fit one Cultivate now (or the Helper showing ``helper``: play fact 15),
+    one after the other (wood first: it makes room)."""
     kind_at = dict(player.kind_at)
-    supply = dict(player.supply)
+    supply = dict(player.supply if supply is None else supply)
+
+    def fits(kinds: list[str]) -> bool:
+        return fits_allowance(player, kinds) if helper is None else fits_helper(helper, kinds)
+
     chosen: list[Placement] = []
     order = (WOOD, LEAF, FRUIT, FLOWER)
     progress = True
     while progress:
         progress = False
         for kind in order:
-            if supply[kind] <= 0 or not fits_allowance(player, [*(k for _, k in chosen), kind]):
+            if supply[kind] <= 0 or not fits([*(k for _, k in chosen), kind]):
                 continue
             for at, want in plan.target.items():
                 if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
@@ -322,9 +331,12 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take) -> 
     return best[1], best[2], best[3]
 
 
-def _meditation(state: GameState, plan: _Plan, take: _Take, deck: dict[int, Card], flip: bool) -> Meditate:
-    """Take ``take.card`` (the hidden card in the slot :func:`_choose` picks becomes it) and give up the tiles
-    beyond the capacity that are least needed."""
+def _meditation(
+    state: GameState, plan: _Plan, take: _Take, deck: dict[int, Card], flip: bool, grower: PlayerState
+) -> Meditate:
+    """Take ``take.card`` (the hidden card in the slot :func:`_choose` picks becomes it), place what a Helper can
+    (``grower``: the player's tree after the turn's flip), and give up the tiles beyond the capacity that are least
+    needed."""
     player = state.players[state.current]
     slot, choice, master_kind = _choose(state, plan, player, take)
     hidden = state.market[slot]
@@ -339,13 +351,17 @@ def _meditation(state: GameState, plan: _Plan, take: _Take, deck: dict[int, Card
         gained.extend(p if p != ANY else str(master_kind) for p in take.card.gives.split("+"))
     supply = Counter(player.supply)
     supply.update(gained)
+    helped: list[Placement] = []
+    if take.card.kind == "helper":
+        helped = _placements(plan, grower, dict(supply), take.card.gives)
+        supply.subtract(kind for _, kind in helped)
     room = capacity(player) + (2 if take.card.kind == "tool" else 0)
     discards: list[str] = []
     for _ in range(max(0, sum(supply.values()) - room)):
         kind = max((k for k in TILE_KINDS if supply[k] > 0), key=lambda k: (supply[k] - keep[k], supply[k]))
         supply[kind] -= 1
         discards.append(kind)
-    return Meditate(slot, choice, master_kind, (), tuple(discards), flip)
+    return Meditate(slot, choice, master_kind, tuple(helped), tuple(discards), flip)
 
 
 def _claimer(goals: frozenset[str] | set[str]) -> Claimer:
@@ -380,7 +396,7 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
         action: Action
         if state.final_turns is not None:
             if plan.final is not None:
-                action = _meditation(state, plan, plan.final, deck, flip)
+                action = _meditation(state, plan, plan.final, deck, flip, player)
                 plan.final = None
             else:
                 action = Cultivate(tuple(_placements(plan, player)), flip)
@@ -390,11 +406,20 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
                 not p.main and not p.remaining(state.players[i]) for i, p in enumerate(plans) if i != seat
             )
             trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
-            solo_forced = len(names) == 1 and plan.main and 2 * len(plan.main) >= len(state.pile)
+            solo = len(names) == 1
+            solo_forced = solo and plan.main and 2 * len(plan.main) >= len(state.pile)
+            if solo and placements and plan.main and not solo_forced:
+                # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards
+                # could not all be kept.
+                by_kind, extra = allowance(player)
+                full = len(placements) >= sum(by_kind.values()) + extra
+                crowded = player.supply_size() + 5 > capacity(player)
+                if not (full or crowded):
+                    placements = []
             if placements and not solo_forced:
                 action = Cultivate(tuple(placements), flip)
             elif plan.main and trigger_ok:
-                action = _meditation(state, plan, plan.main.pop(0), deck, flip)
+                action = _meditation(state, plan, plan.main.pop(0), deck, flip, player)
                 main_left -= 1
             else:
                 action = Cultivate((), flip)
