@@ -79,6 +79,8 @@ class _Plan:
     main: list[_Take] = field(default_factory=list)
     final: _Take | None = None
     weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
+    crowd: int = 5
+    least: int = 2
 
     def remaining(self, player: PlayerState) -> Counter[str]:
         return Counter(kind for at, kind in self.target.items() if at not in player.kind_at)
@@ -207,6 +209,7 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple
         plan = _Plan({t.at: t.kind for t in player.tiles}, player.flipped, frozenset(player.goals))
         if seed:
             plan.weights = (rng.random(), rng.random(), rng.random())
+            plan.crowd, plan.least = rng.randint(2, 7), rng.randint(1, 3)
         ordered = others[:0] + [c for c in others if c.kind == "tool"]
         rest = [c for c in others if c.kind != "tool"]
         mixed = [*ordered]
@@ -395,7 +398,9 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
             player.kind_at = {player.trunk: WOOD}
         action: Action
         if state.final_turns is not None:
-            if plan.final is not None:
+            if len(names) == 1 and plan.main:  # solo: the last turn takes the last card (play fact 49)
+                action = _meditation(state, plan, plan.main.pop(0), deck, flip, player)
+            elif plan.final is not None:
                 action = _meditation(state, plan, plan.final, deck, flip, player)
                 plan.final = None
             else:
@@ -407,13 +412,15 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
             )
             trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
             solo = len(names) == 1
-            solo_forced = solo and plan.main and 2 * len(plan.main) >= len(state.pile)
+            # Solo: each Meditate uses two cards of the pile and the game ends one turn after it runs out (play
+            # facts 49 and 52), so the cards still to take leave no turn to spare once they need every turn left.
+            solo_forced = solo and plan.main and len(plan.main) >= (len(state.pile) + 1) // 2 + 1
             if solo and placements and plan.main and not solo_forced:
                 # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards
                 # could not all be kept.
                 by_kind, extra = allowance(player)
                 full = len(placements) >= sum(by_kind.values()) + extra
-                crowded = player.supply_size() + 5 > capacity(player)
+                crowded = player.supply_size() + plan.crowd > capacity(player) and len(placements) >= plan.least
                 if not (full or crowded):
                     placements = []
             if placements and not solo_forced:
