@@ -39,11 +39,12 @@ _DETAILED_CATEGORY = {
     "cards.master": "parchments",
     "cards.helper": "parchments",
     "cards.parchments": "parchments",
+    "cards": "parchments",
     "goals": "goals",
 }
 _TILE_CATEGORY = {"FRUIT_TOUCHES_FRUIT": "fruits"}
 #: The sheet category of an issue of the whole table, by its code.
-_TABLE_CATEGORY = {"GOAL_UNKNOWN": "goals", "GOAL_DUPLICATE": "goals"}
+_TABLE_CATEGORY = {"GOAL_UNKNOWN": "goals", "GOAL_DUPLICATE": "goals", "SOLO": "goals"}
 
 
 class Bonsai(Game):
@@ -64,6 +65,8 @@ class Bonsai(Game):
         "they are silent, these decisions stand."
     )
     web_module = "marquoir.web.bonsai.plug"
+    command_modules = ("marquoir.games.bonsai.commands",)
+    has_deep_check = True
     export_columns = ("goal_colours", "goal_tiles")
 
     def parse(self, document: Mapping[str, Any]) -> Table:
@@ -85,6 +88,12 @@ class Bonsai(Game):
         from marquoir.games.bonsai.legality import iter_issues
 
         return iter_issues(table)
+
+    def deep_check(self, table: Table) -> tuple[list[Issue], dict[str, Any]] | None:
+        """Could the table have been grown, turn after turn, under the rules of play? (:mod:`.reach`)"""
+        from marquoir.games.bonsai.reach import deep_check
+
+        return deep_check(table)
 
     def display_words(self) -> Iterable[str]:
         """The vocabulary shown translated (tile kinds, goal colours, Parchments) and the goal tiles' names."""

@@ -154,8 +154,8 @@ def explain_reachability(
         need = tile_needs(player, seat, count, cat)
         if budget_shortfall(need, cards.total, max(cards.master, 0), faces):
             reason = ngettext(
-                "more tiles than the starting tiles, the market slots and the Masters of this {count} card can give",
-                "more tiles than the starting tiles, the market slots and the Masters of these {count} cards can give",
+                "more tiles than the starting tiles, the market slots and the Masters can give with {count} card",
+                "more tiles than the starting tiles, the market slots and the Masters can give with {count} cards",
                 cards.total,
             ).format(count=cards.total)
             verdicts.append((player.name, "unreachable", reason, f"players[{seat}].tiles"))
