@@ -173,7 +173,7 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple
         mine += [_take_from(pool, Card("tool", "")) for _ in range(cards.tool)]
     # The Masters' faces go first to those who need them most (the tightest budget), in another order each attempt.
     order = sorted(range(len(players)), key=lambda s: -sum(max(0, n) for n in needs[s].values()) / (1 + held_n(s)))
-    if seed:
+    if seed % 2:
         rng.shuffle(order)
     for seat in order:
         cards = players[seat].cards
@@ -295,7 +295,10 @@ def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
     return False
 
 
-def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take) -> tuple[int, str | None, str | None]:
+Choice = tuple[tuple[int, int, float, int], int, str | None, str | None]
+
+
+def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, rest: Sequence[_Take]) -> Choice:
     """The slot, slot 1's kind and an "any" Master's kind for this take: among those after which the cards still
     planned can bring what is missing, the one bringing most of what can grow at once, then most of what is missing,
     then the fewest tiles to give up. A card of the final round brings nothing that can grow: any slot with a card."""
@@ -304,7 +307,7 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take) -> 
         raise NoWitness("the market is empty")
     parts = take.card.gives.split("+") if take.card.kind == "master" else []
     if take is plan.final:
-        return max(filled), (WOOD if max(filled) == 1 else None), (WOOD if ANY in parts else None)
+        return (0, 0, 0.0, 0), max(filled), (WOOD if max(filled) == 1 else None), (WOOD if ANY in parts else None)
     remaining = plan.remaining(player)
     short = {k: remaining[k] - player.supply[k] for k in TILE_KINDS}
     growing = {
@@ -312,8 +315,8 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take) -> 
                for at, want in plan.target.items())
         for k in TILE_KINDS
     }
-    later = [t.card for t in plan.main if t.card.kind == "master"]
-    best: tuple[tuple[int, float, int], int, str | None, str | None] | None = None
+    later = [t.card for t in rest if t.card.kind == "master"]
+    best: Choice | None = None
     for slot in filled:
         for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
             for wild in TILE_KINDS if ANY in parts else (None,):
@@ -321,27 +324,57 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take) -> 
                 gift.update(p for p in parts if p != ANY)
                 if wild is not None:
                     gift[wild] += 1
+                # Needed tiles the capacity would make the player give up (play fact 18): missing again.
+                held = Counter(player.supply)
+                held.update(gift)
+                room = capacity(player) + (2 if take.card.kind == "tool" else 0)
+                spare = sum(max(0, held[k] - remaining[k]) for k in TILE_KINDS)
+                lost = max(0, sum(held.values()) - room - spare)
                 after = {k: max(0, short[k] - gift[k]) for k in TILE_KINDS}
-                feasible = _fits(after, later, len(plan.main))
+                if lost:
+                    worst = max(TILE_KINDS, key=lambda k: held[k])
+                    after[worst] += lost
+                feasible = _fits(after, later, len(rest))
                 useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
                 now = sum(n for k, n in useful.items() if growing[k])
                 surplus = sum(gift.values()) - sum(useful.values())
                 a, b, c = plan.weights
-                key = (int(feasible), a * now + b * sum(useful.values()) - c * surplus, -slot)
+                key = (int(feasible), -lost, a * now + b * sum(useful.values()) - c * surplus, -slot)
                 if best is None or key > best[0]:
                     best = (key, slot, choice, wild)
     assert best is not None
-    return best[1], best[2], best[3]
+    return best
+
+
+def _next_take(state: GameState, plan: _Plan, player: PlayerState) -> tuple[_Take, Choice]:
+    """The card to take now among those still planned, with its slot: the best by :func:`_choose`'s order."""
+    best: tuple[Choice, int] | None = None
+    seen: set[Card] = set()
+    for i, take in enumerate(plan.main):
+        if take.card in seen:
+            continue
+        seen.add(take.card)
+        choice = _choose(state, plan, player, take, plan.main[:i] + plan.main[i + 1 :])
+        if best is None or choice[0] > best[0][0]:
+            best = (choice, i)
+    assert best is not None
+    return plan.main.pop(best[1]), best[0]
 
 
 def _meditation(
-    state: GameState, plan: _Plan, take: _Take, deck: dict[int, Card], flip: bool, grower: PlayerState
+    state: GameState,
+    plan: _Plan,
+    take: _Take,
+    deck: dict[int, Card],
+    flip: bool,
+    grower: PlayerState,
+    choice_made: Choice | None = None,
 ) -> Meditate:
     """Take ``take.card`` (the hidden card in the slot :func:`_choose` picks becomes it), place what a Helper can
     (``grower``: the player's tree after the turn's flip), and give up the tiles beyond the capacity that are least
     needed."""
     player = state.players[state.current]
-    slot, choice, master_kind = _choose(state, plan, player, take)
+    _key, slot, choice, master_kind = choice_made or _choose(state, plan, player, take, plan.main)
     hidden = state.market[slot]
     assert hidden is not None
     if hidden.kind != HIDDEN:
@@ -399,7 +432,8 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
         action: Action
         if state.final_turns is not None:
             if len(names) == 1 and plan.main:  # solo: the last turn takes the last card (play fact 49)
-                action = _meditation(state, plan, plan.main.pop(0), deck, flip, player)
+                take, made = _next_take(state, plan, player)
+                action = _meditation(state, plan, take, deck, flip, player, made)
             elif plan.final is not None:
                 action = _meditation(state, plan, plan.final, deck, flip, player)
                 plan.final = None
@@ -426,7 +460,8 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
             if placements and not solo_forced:
                 action = Cultivate(tuple(placements), flip)
             elif plan.main and trigger_ok:
-                action = _meditation(state, plan, plan.main.pop(0), deck, flip, player)
+                take, made = _next_take(state, plan, player)
+                action = _meditation(state, plan, take, deck, flip, player, made)
                 main_left -= 1
             else:
                 action = Cultivate((), flip)
