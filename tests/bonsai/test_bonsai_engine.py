@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 import random
 from collections import Counter
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from marquoir.cli import main
 from marquoir.errors import RuleError
 from marquoir.games.bonsai.catalogue import catalogue
 from marquoir.games.bonsai.engine import Card, Cultivate, Meditate, apply, deck_cards, final_table, new_game
-from marquoir.games.bonsai.engine.players import plan_placements, play, GreedyPlayer, RandomPlayer
+from marquoir.games.bonsai.engine.players import GreedyPlayer, RandomPlayer, plan_placements, play
 from marquoir.games.bonsai.engine.rules import fits_allowance, fits_helper, legal_cells, pending_goals
 from marquoir.games.bonsai.engine.state import GameState, PlayerState
 from marquoir.games.bonsai.geometry import is_pot, neighbours
@@ -27,7 +27,9 @@ from marquoir.games.bonsai.table import DetailedPlayer, Table, Tile
 W, L, F, R = "wood", "leaf", "flower", "fruit"
 
 
-def game(players: int = 2, pile: list[Card] | None = None, colours: tuple[str, ...] = ("brown", "green", "cyan")) -> GameState:
+def game(
+    players: int = 2, pile: list[Card] | None = None, colours: tuple[str, ...] = ("brown", "green", "cyan")
+) -> GameState:
     names = [f"P{i + 1}" for i in range(players)]
     return new_game(names, random.Random(1), colours=colours, pile=pile)
 

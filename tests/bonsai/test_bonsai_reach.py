@@ -128,7 +128,8 @@ def _brown_missed(doc: dict[str, Any], rng: random.Random) -> None:
     p["goals"].append("brown-small")
 
 
-CHANGES: list[Callable[[dict[str, Any], random.Random], None]] = [_on_the_pot, _parchment_twice, _no_cards, _brown_missed]
+Change = Callable[[dict[str, Any], random.Random], None]
+CHANGES: list[Change] = [_on_the_pot, _parchment_twice, _no_cards, _brown_missed]
 
 
 @settings(max_examples=40, deadline=None)

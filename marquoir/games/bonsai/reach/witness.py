@@ -6,14 +6,17 @@ card becomes, at the moment a player takes it, the one the plan needs there; the
 deck's others. Once played, the game is replayed from that deck with the same moves, and kept only if it ends with
 the table's bonsais, cards and goals: a witness is never a guess.
 
-The plan (``data/SOURCES.md``, decision 19; ``bonsai-play.md`` facts cited): each player takes its cards (Masters'
-faces and Helpers' chosen from the deck's, the fewest slots 2 and 3 that give its tiles, the others from slot 0);
+The plan (``data/SOURCES.md``, decision 19; ``bonsai-play.md`` facts cited): each player takes its cards (the
+Masters' faces of all players found together by a bounded search, :func:`_assign_faces`; Helpers' faces drawn);
 with 2 to 4 players exactly D − 4 cards are taken before the pile runs out and one more card by each of k players
-in the final round, whose tiles are never needed (facts 41-47); a player cultivates whenever a tile of its bonsai
-can grow from its supply (tiles in the order the placement rules allow), meditates otherwise, and the last card
-before the end waits until every other bonsai is complete; goals are claimed the turn they are first met by the
-player who holds them at the end, and renounced by the others (facts 33-38). When the plan fails the table is not
-proven unreachable: the verdict is *undecided*.
+in the final round, a card the player can spare or a Helper that can still place (facts 41-47); a player
+cultivates whenever a tile of its bonsai can grow from its supply (tiles in the order the placement rules allow;
+in solo only with a full allowance or a crowded supply, solo turns being few), meditates otherwise, choosing the
+card and slot that bring most of what can grow at once while the cards left can still give the rest, without
+giving up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
+beforehand, waits until every other bonsai is complete; goals are claimed the turn they are first met by the player
+who holds them at the end, and renounced by the others (facts 33-38). Several attempts vary the choices; when all
+fail the table is not proven unreachable: the verdict is *undecided*.
 """
 
 from __future__ import annotations
@@ -47,15 +50,6 @@ from marquoir.games.bonsai.table import DetailedPlayer, Table
 from marquoir.games.bonsai.vocabulary import FLOWER, FRUIT, LEAF, TILE_KINDS, WOOD
 
 HIDDEN = "hidden"
-DEBUG = False
-
-
-def _debug(state: GameState, plans: list[_Plan], main_left: int) -> str:
-    return f" main_left={main_left} " + " | ".join(
-        f"{dict(p.remaining(pl))} supply={pl.supply} main={[(t.card.kind, t.slot) for t in p.main]}"
-        for p, pl in zip(plans, state.players, strict=True)
-    )
-_SLOT_TILES = {0: (), 2: (WOOD, FLOWER), 3: (LEAF, FRUIT)}
 
 
 class NoWitness(Exception):
@@ -95,52 +89,6 @@ def _take_from(pool: Counter[Card], card: Card) -> Card:
 
 def _faces(pool: Counter[Card], kind: str) -> list[Card]:
     return [card for card, n in pool.items() if card.kind == kind and n > 0]
-
-
-def _choose_masters(pool: Counter[Card], count: int, need: dict[str, int], cards: int) -> list[Card]:
-    """Master faces for a player: the first set of the deck's faces (the fewest "any" first) with which its cards can
-    give its tiles (:func:`_fits`), else the set covering most; taken out of ``pool``."""
-    faces = sorted(_faces(pool, "master"), key=lambda c: (c.gives.count(ANY), -len(c.gives)))
-    best: list[Card] | None = None
-    tried = 0
-
-    def walk(start: int, chosen: list[Card]) -> bool:
-        nonlocal best, tried
-        tried += 1
-        if len(chosen) == count:
-            if best is None:
-                best = list(chosen)
-            if _fits({k: max(0, n) for k, n in need.items()}, chosen, cards):
-                best = list(chosen)
-                return True
-            return False
-        for i in range(start, len(faces)):
-            card = faces[i]
-            if chosen.count(card) < pool[card] and tried < 4000:
-                chosen.append(card)
-                if walk(i, chosen):
-                    return True
-                chosen.pop()
-        return False
-
-    walk(0, [])
-    if best is None or len(best) < count:
-        raise NoWitness("no Master card left")
-    return [_take_from(pool, card) for card in best]
-
-
-def _masters_for(pool: Counter[Card], count: int, need: dict[str, int], cards: int) -> list[Card]:
-    """Master faces that leave the player one card to spare, or two, when some do (a card taken in the final round
-    brings nothing that can grow: play fact 43), else those that fit all its cards."""
-    for spare in (2, 1):
-        trial = Counter(pool)
-        if cards - spare >= count and count:
-            chosen = _choose_masters(trial, count, need, cards - spare)
-            if _fits({k: max(0, n) for k, n in need.items()}, chosen, cards - spare):
-                for card in chosen:
-                    _take_from(pool, card)
-                return chosen
-    return _choose_masters(pool, count, need, cards)
 
 
 #: How many face sets the joint search of the Masters' faces may try, at most.
@@ -219,27 +167,6 @@ def _assign_faces(
     if not walk(0):
         raise NoWitness("no Masters' faces give every player its tiles")
     return chosen
-
-
-def _slots_for(need: dict[str, int], masters: Sequence[Card], cards: int) -> list[int] | None:
-    """The fewest slots 2 and 3 (the others slot 0) that, with the Masters, give ``need`` (play facts 8 and 69);
-    ``None`` when no split does."""
-    fixed = Counter(p for m in masters for p in m.gives.split("+"))
-    wild = fixed.pop(ANY, 0)
-    best: tuple[int, int] | None = None
-    for a2 in range(cards + 1):
-        for a3 in range(cards - a2 + 1):
-            gift = Counter({WOOD: a2, FLOWER: a2, LEAF: a3, FRUIT: a3}) + fixed
-            if sum(max(0, need[k] - gift[k]) for k in TILE_KINDS) <= wild:
-                if best is None or a2 + a3 < sum(best):
-                    best = (a2, a3)
-                break
-    if best is None:
-        return None
-    a2, a3 = best
-    slots = [s for pair in zip([2] * a2, [3] * a3, strict=False) for s in pair]
-    slots += [2] * (a2 - min(a2, a3)) + [3] * (a3 - min(a2, a3))
-    return slots + [0] * (cards - a2 - a3)
 
 
 def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple[list[_Plan], int]:
@@ -509,7 +436,6 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
     hidden = [Card(HIDDEN, str(i)) for i in range(size)]
     state = new_game(names, rng, colours=table.goals, pile=hidden)
     deck: dict[int, Card] = {}
-    main_left = sum(len(p.main) for p in plans)
     idle = 0
     actions: list[Action] = []
     while not state.over:
@@ -553,12 +479,11 @@ def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
             elif plan.main and trigger_ok:
                 take, made = _next_take(state, plan, player)
                 action = _meditation(state, plan, take, deck, flip, player, made)
-                main_left -= 1
             else:
                 action = Cultivate((), flip)
         idle = idle + 1 if isinstance(action, Cultivate) and not action.placements else 0
         if idle > 4 * len(names) + 2 and len(names) > 1:
-            raise NoWitness("the plan is stuck" + (_debug(state, plans, main_left) if DEBUG else ""))
+            raise NoWitness("the plan is stuck")
         try:
             apply(state, action, _claimer(plan.goals))
         except RuleError as error:
