@@ -16,15 +16,17 @@ from collections.abc import Callable
 from typing import Any
 
 from marquoir.errors import MarquoirError
-from marquoir.games.bonsai.document import dump_table
-from marquoir.games.bonsai.engine.players import PLAYER_KINDS
-from marquoir.games.bonsai.engine.simulate import GameResult, simulate_tables, summarise
 from marquoir.games.bonsai.vocabulary import GAME, MAX_PLAYERS, MIN_PLAYERS
-from marquoir.progress import Progress
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Play ``args.games`` games of Bonsai and write their tables."""
+    """Play ``args.games`` games of Bonsai and write their tables (the engine is imported only now, so that the
+    command line starts fast)."""
+    from marquoir.games.bonsai.document import dump_table
+    from marquoir.games.bonsai.engine.players import PLAYER_KINDS
+    from marquoir.games.bonsai.engine.simulate import GameResult, simulate_tables, summarise
+    from marquoir.progress import Progress
+
     players = args.players
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise MarquoirError("--players: Bonsai is played by 1 to 4")
