@@ -346,7 +346,8 @@ def test_the_pages_in_french(client: FlaskClient) -> None:
     rules = client.get("/rules", headers=FR).get_data(as_text=True)
     assert 'id="bonsai"' in rules and "Bonsai\u00a0: décisions de règles" in rules
     decisions = rules.split('<ol class="decisions bonsai-decisions">')[1].split("</ol>")[0]
-    assert decisions.count("<li>") == 13
+    assert decisions.count("<li>") == 19  # decisions 1-13 and the rules of play's 14-19
+    assert "jamais une tuile Bois" in decisions  # decision 14: the removal
 
 
 # ---------------------------------------------------------------- bad input: a 400 that names the place

@@ -95,6 +95,12 @@ class Bonsai(Game):
 
         return deep_check(table)
 
+    def explain_deep(self, table: Table, time_bound: float) -> Any:
+        """The reachability report (:class:`~marquoir.games.bonsai.reach.ReachReport`) within ``time_bound``."""
+        from marquoir.games.bonsai.reach import explain_reachability
+
+        return explain_reachability(table, time_bound)
+
     def display_words(self) -> Iterable[str]:
         """The vocabulary shown translated (tile kinds, goal colours, Parchments) and the goal tiles' names."""
         from marquoir.games.bonsai.catalogue import catalogue
