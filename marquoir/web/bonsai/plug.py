@@ -99,4 +99,5 @@ PLUG = WebPlug(
     resendable=("/bonsai/sheet", "/bonsai/tiles"),
     rules_template="bonsai/_rules.html",
     stylesheets=(("bonsai.static", "bonsai.css"),),
+    limits={"bonsai.reach": "20/minute;600/day"},
 )
