@@ -36,7 +36,7 @@ def test_every_sample_is_legal_and_scores_as_the_readme_shows(name: str) -> None
     assert [p.total for p in report.players] == [sum(p.breakdown.values()) for p in report.players]
 
 
-@pytest.mark.parametrize("name", sorted(n for n in EXPECTED if game_of(sample_table(n)).has_deep_check))
+@pytest.mark.parametrize("name", sorted(n for n in EXPECTED if game_of(sample_table(n)).name == "kanagawa"))
 def test_every_kanagawa_sample_could_have_been_played(name: str) -> None:
     table = sample_table(name)
     deep = game_of(table).deep_check(table)
@@ -46,9 +46,16 @@ def test_every_kanagawa_sample_could_have_been_played(name: str) -> None:
     assert extra["reachability"]["verdict"] == "reachable"
 
 
-def test_the_bonsai_samples_have_no_deeper_check() -> None:
-    table = sample_table("bonsai-2p")
-    assert game_of(table).deep_check(table) is None
+@pytest.mark.parametrize("name", ["bonsai-2p", "bonsai-4p"])
+def test_the_bonsai_samples_are_undecided_never_unreachable(name: str) -> None:
+    # The samples' cards are not said complete (2p: Ana's 33 tiles are more than her 13 listed cards give) or a
+    # player is entered from the sheet (4p): no witness and no proof (games/bonsai/data/SOURCES.md decision 19).
+    table = sample_table(name)
+    assert game_of(table).has_deep_check
+    deep = game_of(table).deep_check(table)
+    assert deep is not None
+    issues, extra = deep
+    assert issues == [] and extra["reachable"] is None
 
 
 @pytest.mark.parametrize("name", ["base-4p", "bonsai-4p"])

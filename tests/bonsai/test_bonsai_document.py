@@ -160,3 +160,20 @@ def test_a_number_of_5000_digits_in_the_text_is_a_table_error() -> None:
     text = '{"game": "bonsai", "goals": [], "players": [{"name": "A", "cards": {"tool": ' + "9" * 5000 + "}}]}"
     with pytest.raises(TableError):
         load_table(text)
+
+
+def test_cards_may_say_they_are_complete() -> None:
+    # decision 15: optional, false by default; written only when true; any other value names its place.
+    doc = table(player("Ana", SMALL, cards={"tool": 1, "complete": True}), player("Ben", SMALL, cards={"tool": 1}))
+    ana, ben = load_table(doc).players
+    assert isinstance(ana, DetailedPlayer) and ana.cards.complete and ana.cards.total == 1
+    assert isinstance(ben, DetailedPlayer) and not ben.cards.complete
+    written = table_to_document(load_table(doc))
+    assert written["players"][0]["cards"] == {"tool": 1, "complete": True}
+    assert written["players"][1]["cards"] == {"tool": 1}
+    only = table(player("Ana", SMALL, cards={"complete": True}))
+    assert table_to_document(load_table(only))["players"][0]["cards"] == {"complete": True}
+    doc["players"][0]["cards"]["complete"] = "yes"
+    with pytest.raises(TableError) as error:
+        load_table(doc)
+    assert error.value.path == "players[0].cards.complete"

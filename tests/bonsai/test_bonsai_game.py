@@ -68,5 +68,15 @@ def test_categories_of_a_table() -> None:
     assert BONSAI.categories_of(marquoir.load_table(seed("bonsai-4p.json"))) == BONSAI.categories
 
 
-def test_bonsai_has_no_deeper_check() -> None:
-    assert BONSAI.deep_check(marquoir.load_table(seed("bonsai-2p.json"))) is None
+def test_bonsai_has_a_deeper_check() -> None:
+    # The sample's cards are not said complete, and Ana's 33 tiles are more than her 13 listed cards could give:
+    # a proof only with complete cards, so the check cannot decide (data/SOURCES.md, decisions 15 and 19).
+    outcome = BONSAI.deep_check(marquoir.load_table(seed("bonsai-2p.json")))
+    assert outcome is not None
+    issues, extra = outcome
+    assert issues == [] and extra["reachable"] is None
+    doc = seed("bonsai-2p.json")
+    for p in doc["players"]:
+        p["cards"]["complete"] = True
+    issues, extra = BONSAI.deep_check(marquoir.load_table(doc))  # type: ignore[misc]
+    assert extra["reachable"] is False and [(i.code, i.player) for i in issues] == [("UNREACHABLE", "Ana")]

@@ -159,8 +159,9 @@ def test_goal_unknown_table_colours(colours: list[str]) -> None:
 
 
 def test_goal_unknown_in_a_game_without_goal_tiles() -> None:
-    assert found(table(player("Ana", SMALL), goals=[])) == []
-    doc = table(player("Ana", SMALL, goals=["green-small"]), goals=[])
+    # Played without goal tiles: an official option with 2 to 4 players (decision 17).
+    assert found(table(player("Ana", SMALL), player("Ben", SMALL), goals=[])) == []
+    doc = table(player("Ana", SMALL, goals=["green-small"]), player("Ben", SMALL), goals=[])
     assert found(doc) == [("GOAL_UNKNOWN", "Ana", "players[0].goals[0]")]
 
 
@@ -200,7 +201,7 @@ def test_goal_unmet() -> None:
     assert found(doc) == [("GOAL_UNMET", "Ana", "players[0].goals[0]")]
     assert check(load_table(doc))[0].message == (
         "the small brown goal (8 wood tiles; the trunk counts) is not met: 2 wood tiles (the trunk included); "
-        "only tiles discarded to make room for a wood tile could explain it"
+        "wood tiles never leave a bonsai, so no game ends this way"
     )
 
 
@@ -209,7 +210,13 @@ def test_goal_unmet_after_a_fruit_is_taken_away() -> None:
     def take(doc: Doc) -> None:
         doc["players"][0]["tiles"] = [t for t in doc["players"][0]["tiles"] if t["at"] != [2, 4]]
 
-    assert found(broken("bonsai-4p.json", take)) == [("GOAL_UNMET", "Aiko", "players[0].goals[1]")]
+    doc = broken("bonsai-4p.json", take)
+    assert found(doc) == [("GOAL_UNMET", "Aiko", "players[0].goals[1]")]
+    # Not brown: a removal of leaves (decision 14) is the one thing that could explain it.
+    assert check(load_table(doc))[0].message.endswith(
+        "only leaves removed when no wood tile could be placed (each with the flowers and fruits it carried) could "
+        "explain it"
+    )
 
 
 def test_goal_unmet_on_a_sheet() -> None:
@@ -299,6 +306,9 @@ def test_every_code_is_listed_by_the_game() -> None:
         "GOAL_UNMET",
         "CARD_COUNT",
         "SHEET",
+        "CARD_TOTAL",
+        "SOLO",
+        "UNREACHABLE",
     )
 
 
@@ -308,5 +318,75 @@ def test_messages_follow_the_language() -> None:
         (issue,) = check(load_table(doc))
     assert issue.message == (
         "petit objectif marron (8 tuiles Bois\u00a0; le tronc compte)\u00a0: non atteint, 2 tuiles Bois (tronc compris)"
-        "\u00a0; seules des tuiles défaussées pour faire place à une tuile Bois pourraient l’expliquer"
+        "\u00a0; les tuiles Bois ne quittent jamais un bonsaï, aucune partie ne finit ainsi"
     )
+
+
+# CARD_TOTAL (decision 16; play facts 46-50)
+
+
+def _cards(tool: int = 0, master: int = 0, helper: int = 0, growth: tuple[str, ...] = (), **more: Any) -> Doc:
+    return {"tool": tool, "master": master, "helper": helper, "growth": list(growth), **more}
+
+
+# The 3-player deck: 5 Tools, 12 Growth cards, 12 Masters, 7 Helpers, 7 Parchments (43 cards); here 38 of them.
+THREE_P = [
+    _cards(tool=5, master=4, helper=3, growth=("wood", "wood", "wood")),
+    _cards(master=4, helper=2, growth=("leaf", "leaf", "leaf", "leaf", "flower")),
+    _cards(master=4, helper=2, growth=("flower", "flower", "fruit", "fruit"), parchments=["wood", "leaf"]),
+]
+
+
+def _three(cards: list[Doc]) -> Doc:
+    return table(*(player(name, SMALL, cards=c) for name, c in zip(("Ana", "Ben", "Chloé"), cards, strict=True)))
+
+
+def test_three_players_hold_at_most_42_cards() -> None:
+    # 38 cards: legal; 4 more Parchments make 42, still legal; the last one makes all 43, one too many: the game
+    # ends once the pile is empty, with 4 cards on the market and each player's one more turn.
+    assert found(_three(THREE_P)) == []
+    cards = [dict(c) for c in THREE_P]
+    cards[0]["parchments"] = ["flower", "fruit", "growth", "helper"]
+    assert found(_three(cards)) == []
+    cards[1]["parchments"] = ["master"]
+    assert found(_three(cards)) == [("CARD_TOTAL", None, "players")]
+    assert check(load_table(_three(cards)))[0].message == (
+        "43 cards in all: the game ends once 42 at most have been taken with this number of players"
+    )
+
+
+def test_one_player_holds_at_most_the_deck_less_3() -> None:
+    # Two players: 29 cards for one at most (the 2-player deck of 32, less the 3 still on the market).
+    ana = _cards(tool=3, master=7, helper=7, growth=("wood", "wood", "leaf", "leaf", "flower", "flower", "fruit",
+                                                     "fruit"), parchments=["wood", "leaf", "flower", "fruit"])
+    doc = table(player("Ana", SMALL, cards=ana), player("Ben", SMALL))
+    assert found(doc) == []
+    ana["parchments"].append("growth")
+    assert found(doc) == [("CARD_TOTAL", "Ana", "players[0].cards")]
+
+
+def test_a_solo_player_holds_at_most_15_cards() -> None:
+    doc = table(player("Ana", SMALL, cards=_cards(tool=3, master=5, helper=7)))
+    assert found(doc) == []
+    doc["players"][0]["cards"]["growth"] = ["wood"]
+    assert found(doc) == [("CARD_TOTAL", "Ana", "players[0].cards")]
+
+
+def test_complete_card_lists_hold_at_least_the_deck_less_4() -> None:
+    # Two players whose lists are complete hold 28 cards at least; with one list not said complete, nothing is known.
+    doc = table(
+        player("Ana", SMALL, cards=_cards(tool=1, complete=True)), player("Ben", SMALL, cards={"complete": True})
+    )
+    assert found(doc) == [("CARD_TOTAL", None, "players")]
+    assert "the game ends only once 28 have been taken" in check(load_table(doc))[0].message
+    doc["players"][1]["cards"] = {}
+    assert found(doc) == []
+
+
+# SOLO (decision 17)
+
+
+def test_a_solo_table_always_has_goal_tiles() -> None:
+    assert found(table(player("Ana", SMALL), goals=[])) == [("SOLO", None, "goals")]
+    assert found(table(player("Ana", SMALL))) == []
+    assert BONSAI.issue_category("SOLO", None) == "goals"

@@ -347,7 +347,8 @@ def test_the_pages_in_french(client: FlaskClient) -> None:
     rules = client.get("/rules", headers=FR).get_data(as_text=True)
     assert 'id="bonsai"' in rules and "Bonsai\u00a0: décisions de règles" in rules
     decisions = rules.split('<ol class="decisions bonsai-decisions">')[1].split("</ol>")[0]
-    assert decisions.count("<li>") == 13
+    assert decisions.count("<li>") == 19  # decisions 1-13 and the rules of play's 14-19
+    assert "jamais une tuile Bois" in decisions  # decision 14: the removal
 
 
 # ---------------------------------------------------------------- bad input: a 400 that names the place
@@ -442,3 +443,40 @@ def test_bonsai_forms_never_answer_500(client: FlaskClient, doc: Any, mangle: st
     if response.status_code >= 400 and not response.is_json:
         text = response.get_data(as_text=True)
         assert 'class="message"' in text or 'class="error"' in text
+
+
+# ---------------------------------------------------------------- how could this have been built?
+
+
+def _simulated_document() -> dict[str, Any]:
+    from marquoir.games.bonsai.document import table_to_document
+    from marquoir.games.bonsai.engine.simulate import simulate_game
+
+    return table_to_document(simulate_game(["random", "greedy"], 4).table)
+
+
+def test_how_could_this_have_been_built(client: FlaskClient) -> None:
+    """The results of a Bonsai game link to the deep check's page: the verdict in words and, since an engine game
+    ends with this table, one such game turn by turn with the bonsai drawn after each turn that grew it."""
+    doc = _simulated_document()
+    page = client.post("/import", follow_redirects=True, data={"text": json.dumps(doc)}).get_data(as_text=True)
+    assert 'action="/bonsai/reach"' in page
+    response = client.post("/bonsai/reach", data={"table": hidden(page)})
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert "could have been built" in text and 'id="reach-verdict"' in text
+    assert "Turn 1" in text and "meditates: takes the" in text and "cultivates: " in text
+    assert text.count('<svg class="pot-grid small"') >= 10  # the trees, turn by turn
+    french = client.post("/bonsai/reach", data={"table": hidden(page)}, headers=FR).get_data(as_text=True)
+    assert "Tour 1" in french and "médite\u00a0: prend la" in french and "meditates" not in french
+
+
+def test_how_could_this_have_been_built_says_why_not(client: FlaskClient) -> None:
+    doc = _simulated_document()
+    doc["players"][0]["cards"] = {"complete": True}  # no card at all, yet a grown bonsai
+    doc["players"][0]["tiles"] = [{"at": [0, y], "kind": "wood"} for y in range(1, 5)]
+    doc["players"][0]["goals"] = []
+    text = client.post("/bonsai/reach", data={"table": json.dumps(doc)}).get_data(as_text=True)
+    assert "could not have been built" in text and "Turn 1" not in text
+    kanagawa = client.post("/bonsai/reach", data={"table": sample_text("base-2p.json")})
+    assert kanagawa.status_code == 400

@@ -15,4 +15,7 @@ CODES = (
     "GOAL_UNMET",
     "CARD_COUNT",
     "SHEET",
+    "CARD_TOTAL",
+    "SOLO",
+    "UNREACHABLE",
 )

@@ -62,8 +62,9 @@ DECISIONS = (
     Decision(
         8,
         N_(
-            "A claimed goal that the finished bonsai does not meet is shown as a problem: only tiles discarded to "
-            "make room for a wood tile could explain it."
+            "A claimed goal that the finished bonsai does not meet is shown as a problem: nothing explains a brown "
+            "one, since wood tiles never leave a bonsai; for another colour, only leaves removed when no wood tile "
+            "could be placed could explain it (decision 14)."
         ),
     ),
     Decision(
@@ -103,6 +104,45 @@ DECISIONS = (
             "fruits, and at most 5 × (5 × leaves − 2 × fruits) flower points; goal points written are the points "
             "of at most one goal tile per colour in play. A goal the figures prove unmet (too few fruits, too few "
             "leaves) is shown as a problem."
+        ),
+    ),
+    Decision(
+        14,
+        N_(
+            "Removing tiles: when no wood tile can be placed anywhere, a player may, at the start of a turn, remove "
+            "one leaf with the flowers and fruits it alone carried; once a turn, never a wood tile. The French "
+            "overview asks for \"the fewest tiles\" without saying which; this is how Board Game Arena plays it."
+        ),
+    ),
+    Decision(
+        15,
+        N_(
+            "A player's cards may be marked complete: they are then every card the player took, and they bound the "
+            "tiles of the bonsai. Otherwise the cards entered may be fewer than those held."
+        ),
+    ),
+    Decision(
+        16,
+        N_(
+            "A game ends with at most 4 cards fewer than the deck, plus one per player, in the players' hands (30 "
+            "with 2 players, 42 with 3, 47 with 4), at most the deck less 3 in one hand, and 15 in solo; with every "
+            "list complete, at least the deck less 4."
+        ),
+    ),
+    Decision(17, N_("A solo game is always played with goal tiles: 3 colours, the small and the large tile of each.")),
+    Decision(
+        18,
+        N_(
+            "The engine takes a slot's tiles, refills the market before the discards, counts a Growth card from the "
+            "next Cultivate and a Tool at once, and decides the goals met at the end of each action."
+        ),
+    ),
+    Decision(
+        19,
+        N_(
+            "\"How could this have been built?\" answers yes only with a whole game that ends with the table, no "
+            "only with a proof (the card totals, a complete player's tiles, the turns of a solo game, a brown goal "
+            "missed), and otherwise says it could not decide."
         ),
     ),
 )

@@ -137,6 +137,7 @@ def _read_cards(value: object, path: str) -> Cards:
             as_word(v, f"{parchments_at}[{i}]", PARCHMENTS)
             for i, v in enumerate(_bounded_list(reader, "parchments", MAX_PARCHMENTS, []))
         ),
+        complete=reader.bool("complete", False),
     )
     reader.done()
     return cards
@@ -184,6 +185,8 @@ def _cards_to_document(cards: Cards) -> dict[str, Any]:
             out[key] = getattr(cards, key)
     if cards.parchments:
         out["parchments"] = list(cards.parchments)
+    if cards.complete:
+        out["complete"] = True
     return out
 
 

@@ -40,11 +40,12 @@ _DETAILED_CATEGORY = {
     "cards.master": "parchments",
     "cards.helper": "parchments",
     "cards.parchments": "parchments",
+    "cards": "parchments",
     "goals": "goals",
 }
 _TILE_CATEGORY = {"FRUIT_TOUCHES_FRUIT": "fruits"}
 #: The sheet category of an issue of the whole table, by its code.
-_TABLE_CATEGORY = {"GOAL_UNKNOWN": "goals", "GOAL_DUPLICATE": "goals"}
+_TABLE_CATEGORY = {"GOAL_UNKNOWN": "goals", "GOAL_DUPLICATE": "goals", "SOLO": "goals"}
 
 
 class Bonsai(Game):
@@ -66,6 +67,8 @@ class Bonsai(Game):
         "they are silent, these decisions stand."
     )
     web_module = "marquoir.web.bonsai.plug"
+    command_modules = ("marquoir.games.bonsai.commands",)
+    has_deep_check = True
     export_columns = ("goal_colours", "goal_tiles")
     #: Published 2023 (the reviews of goblins.net, « un titolo datato 2023 », and boardgameguys.com, "released in
     #: 2023 by DV Games"); no BoardGameGeek id from a source the project trusts: 0, and BG Stats matches it by
@@ -91,6 +94,18 @@ class Bonsai(Game):
         from marquoir.games.bonsai.legality import iter_issues
 
         return iter_issues(table)
+
+    def deep_check(self, table: Table) -> tuple[list[Issue], dict[str, Any]] | None:
+        """Could the table have been grown, turn after turn, under the rules of play? (:mod:`.reach`)"""
+        from marquoir.games.bonsai.reach import deep_check
+
+        return deep_check(table)
+
+    def explain_deep(self, table: Table, time_bound: float) -> Any:
+        """The reachability report (:class:`~marquoir.games.bonsai.reach.ReachReport`) within ``time_bound``."""
+        from marquoir.games.bonsai.reach import explain_reachability
+
+        return explain_reachability(table, time_bound)
 
     def display_words(self) -> Iterable[str]:
         """The vocabulary shown translated (tile kinds, goal colours, Parchments) and the goal tiles' names."""

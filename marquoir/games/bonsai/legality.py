@@ -14,10 +14,18 @@ from collections.abc import Iterator, Sequence
 from marquoir.core.issues import Issue
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
 from marquoir.games.bonsai.codes import CODES as CODES
-from marquoir.games.bonsai.geometry import Cell, cell_text, is_pot, neighbours
+from marquoir.games.bonsai.geometry import cell_text, neighbours
 from marquoir.games.bonsai.goals import fewest_goals_for, figure_text, is_met, sheet_figure, sheet_figure_text
+from marquoir.games.bonsai.placement import (
+    ON_POT,
+    ON_TRUNK,
+    TAKEN,
+    free_cell_fault,
+    joined_wood,
+    support_fault,
+)
 from marquoir.games.bonsai.table import DetailedPlayer, Player, SheetPlayer, Table
-from marquoir.games.bonsai.tree import Tree, group_of, trees_of
+from marquoir.games.bonsai.tree import Tree, trees_of
 from marquoir.games.bonsai.vocabulary import (
     FLOWER,
     FRUIT,
@@ -30,7 +38,7 @@ from marquoir.games.bonsai.vocabulary import (
     TILE_KINDS,
     WOOD,
 )
-from marquoir.i18n import _, ngettext
+from marquoir.i18n import N_, _, ngettext
 
 
 def iter_issues(
@@ -63,6 +71,14 @@ def iter_issues(
 
     # CARD_COUNT — no more cards of a kind than the deck holds for this number of players (decision 12).
     yield from _card_counts(players, cat)
+
+    # CARD_TOTAL — the cards a finished game leaves in the players' hands (decision 16; play facts 46-50).
+    if MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        yield from _card_totals(players, cat)
+
+    # SOLO — a solo game always uses goal tiles (decision 17; play fact 51).
+    if len(players) == 1 and not colours:
+        yield Issue("SOLO", None, "goals", _("a solo game always uses goal tiles: 3 colours, small and large"))
 
     # Player by player: the bonsai (TILE_*, FRUIT_TOUCHES_FRUIT, GOAL_UNMET) or the sheet (SHEET, GOAL_UNMET).
     in_play = {g.id: g for g in cat.goals_in_play(colours, len(players))}
@@ -186,49 +202,70 @@ def _card_counts(players: Sequence[Player], cat: Catalogue) -> Iterator[Issue]:
             yield Issue("CARD_COUNT", None, "players", words[key].format(count=held, deck=deck))
 
 
-def _placement_problem(tree: Tree, index: int, at: Cell) -> str | None:
-    """Why the tile ``index`` at ``at`` cannot lie there (TILE_PLACE), or ``None``."""
-    if at == tree.trunk:
-        return _("a {kind} tile at {cell} lies on the trunk")
-    if is_pot(at, tree.player.flipped):
-        return _("a {kind} tile at {cell} lies on the pot")
-    if tree.first_at[at] != index:
-        return _("a {kind} tile at {cell} lies on a cell where a {other} tile already is")
-    return None
+def _card_totals(players: Sequence[Player], cat: Catalogue) -> Iterator[Issue]:
+    """CARD_TOTAL (decision 16): with D the deck for this number of players, at most D − 4 + P cards in all and
+    D − 3 a player (a solo player: 15); at least D − 4 in all with 2 to 4 players when every player is detailed
+    and says its cards are complete."""
+    count = len(players)
+    deck = cat.deck_size(count)
+    most_each = cat.play.solo_most_cards if count == 1 else deck - 3
+    total = 0
+    for index, player in enumerate(players):
+        if not isinstance(player, DetailedPlayer):
+            continue
+        held = player.cards.total
+        total += held
+        if held > most_each:
+            text = (
+                _("{count} cards: a solo player takes at most {most} before the game ends")
+                if count == 1
+                else _("{count} cards: one player takes at most {most} before the game ends with this many players")
+            )
+            yield Issue("CARD_TOTAL", player.name, f"players[{index}].cards", text.format(count=held, most=most_each))
+    if count == 1:
+        return
+    if total > deck - 4 + count:
+        text = _("{count} cards in all: the game ends once {most} at most have been taken with this number of players")
+        yield Issue("CARD_TOTAL", None, "players", text.format(count=total, most=deck - 4 + count))
+    complete = all(isinstance(p, DetailedPlayer) and p.cards.complete for p in players)
+    if complete and total < deck - 4:
+        text = _(
+            "{count} cards in all, every player's list complete: the game ends only once {least} have been taken "
+            "with this number of players"
+        )
+        yield Issue("CARD_TOTAL", None, "players", text.format(count=total, least=deck - 4))
 
 
-def _support_problem(tree: Tree, at: Cell, kind: str, joined: set[Cell]) -> str | None:
-    """Why the tile at ``at`` cannot have grown there (TILE_UNSUPPORTED, « Cultiver »), or ``None``."""
-    kind_at = tree.kind_at
-    around = [kind_at.get(n) for n in neighbours(at)]
-    if kind == WOOD:
-        return None if at in joined else _("the wood tile at {cell} is not joined to the trunk through wood tiles")
-    if kind == LEAF:
-        return None if WOOD in around else _("the leaf tile at {cell} touches no wood tile")
-    if kind == FLOWER:
-        return None if LEAF in around else _("the flower tile at {cell} touches no leaf tile")
-    # Consecutive neighbours touch each other (data/SOURCES.md, fact 1): a fruit needs two of them to be leaves.
-    if any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6)):
-        return None
-    return _("the fruit tile at {cell} does not touch two leaf tiles that touch each other")
+_PLACE_WORDS = {
+    ON_TRUNK: N_("a {kind} tile at {cell} lies on the trunk"),
+    ON_POT: N_("a {kind} tile at {cell} lies on the pot"),
+    TAKEN: N_("a {kind} tile at {cell} lies on a cell where a {other} tile already is"),
+}
+_SUPPORT_WORDS = {
+    WOOD: N_("the wood tile at {cell} is not joined to the trunk through wood tiles"),
+    LEAF: N_("the leaf tile at {cell} touches no wood tile"),
+    FLOWER: N_("the flower tile at {cell} touches no leaf tile"),
+    FRUIT: N_("the fruit tile at {cell} does not touch two leaf tiles that touch each other"),
+}
 
 
 def _tree_issues(tree: Tree, index: int, in_play: dict[str, Goal]) -> Iterator[Issue]:
     name = tree.player.name
     base = f"players[{index}]"
-    joined = set(group_of(tree.kind_at, tree.trunk, WOOD))  # the wood joined to the trunk through wood
     kind_at, first_at = tree.kind_at, tree.first_at
+    joined = joined_wood(kind_at, tree.trunk)  # the wood joined to the trunk through wood (placement.py)
+    flipped = tree.player.flipped
     for i, (at, kind) in enumerate(tree.player.tiles):
-        # TILE_PLACE — no tile on the pot or the trunk, one tile a cell (data/SOURCES.md, fact 3).
-        problem = _placement_problem(tree, i, at)
-        if problem is not None:
-            text = problem.format(kind=_(kind), cell=cell_text(at), other=_(kind_at[at]))
+        # TILE_PLACE — no tile on the pot or the trunk, one tile a cell (data/SOURCES.md, fact 3; placement.py).
+        fault = free_cell_fault(at, tree.trunk, flipped, first_at.get(at) != i)
+        if fault is not None:
+            text = _(_PLACE_WORDS[fault]).format(kind=_(kind), cell=cell_text(at), other=_(kind_at[at]))
             yield Issue("TILE_PLACE", name, f"{base}.tiles[{i}]", text)
             continue
         # TILE_UNSUPPORTED — each kind grows next to the kind that carries it (« Cultiver »; decision 9).
-        problem = _support_problem(tree, at, kind, joined)
-        if problem is not None:
-            yield Issue("TILE_UNSUPPORTED", name, f"{base}.tiles[{i}]", problem.format(cell=cell_text(at)))
+        if support_fault(kind_at, at, kind, joined):
+            text = _(_SUPPORT_WORDS[kind]).format(cell=cell_text(at))
+            yield Issue("TILE_UNSUPPORTED", name, f"{base}.tiles[{i}]", text)
         # FRUIT_TOUCHES_FRUIT — a fruit never touches another fruit (« Cultiver »); said once, at the later one.
         if kind == FRUIT:
             for n in neighbours(at):
@@ -245,9 +282,16 @@ def _tree_issues(tree: Tree, index: int, in_play: dict[str, Goal]) -> Iterator[I
 
 
 def _unmet_text(goal: Goal, figure: str) -> str:
-    return _(
-        "the {goal} is not met: {figure}; only tiles discarded to make room for a wood tile could explain it"
-    ).format(goal=_(goal.name), figure=figure)
+    """GOAL_UNMET's words, by the removal the rules allow (decision 14): one leaf with the flowers and fruits it
+    carries, never a wood tile; so nothing explains a brown goal missed."""
+    if goal.colour == "brown":
+        text = _("the {goal} is not met: {figure}; wood tiles never leave a bonsai, so no game ends this way")
+    else:
+        text = _(
+            "the {goal} is not met: {figure}; only leaves removed when no wood tile could be placed (each with the "
+            "flowers and fruits it carried) could explain it"
+        )
+    return text.format(goal=_(goal.name), figure=figure)
 
 
 def _sheet_issues(player: SheetPlayer, index: int, in_play: dict[str, Goal]) -> Iterator[Issue]:

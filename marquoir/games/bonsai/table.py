@@ -26,13 +26,20 @@ class Tile(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class Cards:
     """The cards a player played or holds at the end (« Méditer »): the Growth cards (one tile kind each), how many
-    Tool, Master and Helper cards, and the Parchments held (what each counts)."""
+    Tool, Master and Helper cards, and the Parchments held (what each counts). ``complete``: these are every card
+    the player took (``data/SOURCES.md``, decision 15), so they bound the tiles the player can have had."""
 
     growth: tuple[str, ...] = ()
     tool: int = 0
     master: int = 0
     helper: int = 0
     parchments: tuple[str, ...] = ()
+    complete: bool = False
+
+    @property
+    def total(self) -> int:
+        """How many cards these are (a negative count, which the check reports, counts as none)."""
+        return len(self.growth) + max(self.tool, 0) + max(self.master, 0) + max(self.helper, 0) + len(self.parchments)
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,4 +101,5 @@ PLUG = WebPlug(
     rules_template="bonsai/_rules.html",
     stylesheets=(("bonsai.static", "bonsai.css"),),
     seats=SEATS,
+    limits={"bonsai.reach": "20/minute;600/day"},
 )

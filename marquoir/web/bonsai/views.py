@@ -15,6 +15,7 @@ from marquoir.games.bonsai.table import DetailedPlayer, Table
 from marquoir.web import drafts
 from marquoir.web.bonsai.grid import PotView, pot_view
 from marquoir.web.bonsai.pages import check_goal_ticks, sheet_form_for, sheet_players
+from marquoir.web.bonsai.reach import reach_page
 from marquoir.web.bonsai.tiles import (
     Refused,
     apply_action,
@@ -61,6 +62,13 @@ def sheet() -> Any:
     except TableError:
         return drafts.keep(doc, Shown(checked=True), form=drafts.pending_fields())
     return drafts.keep(scored, results=True)
+
+
+@bp.post("/reach")
+def reach() -> Any:
+    """How could this have been built? The deep check's verdict, with a game that ends with the table, turn by turn."""
+    doc, table = _bonsai_game(request.form.get("table"))
+    return reach_page(doc, table)
 
 
 def _refused(error: Refused) -> tuple[str, int]:

@@ -1,0 +1,542 @@
+"""A witness for a Bonsai table: one whole game, played by the engine's rules, that ends with the table.
+
+The game is built turn by turn with the engine itself (:func:`~marquoir.games.bonsai.engine.rules.apply`), so every
+move is one the rules allow. The deck's order is free (it is shuffled), so the pile starts as hidden cards and each
+card becomes, at the moment a player takes it, the one the plan needs there; the hidden cards never taken are the
+deck's others. Once played, the game is replayed from that deck with the same moves, and kept only if it ends with
+the table's bonsais, cards and goals: a witness is never a guess.
+
+The plan (``data/SOURCES.md``, decision 19; ``bonsai-play.md`` facts cited): each player takes its cards (the
+Masters' faces of all players found together by a bounded search, :func:`_assign_faces`; Helpers' faces drawn);
+with 2 to 4 players exactly D − 4 cards are taken before the pile runs out and one more card by each of k players
+in the final round, a card the player can spare or a Helper that can still place (facts 41-47); a player
+cultivates whenever a tile of its bonsai can grow from its supply (tiles in the order the placement rules allow;
+in solo only with a full allowance or a crowded supply, solo turns being few), meditates otherwise, choosing the
+card and slot that bring most of what can grow at once while the cards left can still give the rest, without
+giving up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
+beforehand, waits until every other bonsai is complete; goals are claimed the turn they are first met by the player
+who holds them at the end, and renounced by the others (facts 33-38). Several attempts vary the choices; when all
+fail the table is not proven unreachable: the verdict is *undecided*.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from marquoir.errors import RuleError
+from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
+from marquoir.games.bonsai.engine.rules import (
+    ANY,
+    Claimer,
+    allowance,
+    apply,
+    capacity,
+    deck_cards,
+    final_table,
+    fits_allowance,
+    fits_helper,
+    may_flip,
+    new_game,
+    slot_tiles,
+)
+from marquoir.games.bonsai.engine.state import Action, Card, Cultivate, GameState, Meditate, Placement, PlayerState
+from marquoir.games.bonsai.geometry import Cell
+from marquoir.games.bonsai.placement import can_place
+from marquoir.games.bonsai.reach.budget import tile_needs
+from marquoir.games.bonsai.table import DetailedPlayer, Table
+from marquoir.games.bonsai.vocabulary import FLOWER, FRUIT, LEAF, TILE_KINDS, WOOD
+
+HIDDEN = "hidden"
+
+
+class NoWitness(Exception):
+    """The plan could not build this table (which proves nothing: the verdict stays undecided)."""
+
+
+@dataclass
+class _Take:
+    card: Card
+    slot: int
+
+
+@dataclass
+class _Plan:
+    """One player's plan: the bonsai to grow, the goals to claim, the cards to take in order (``main``) and the one
+    taken in the final round (``final``)."""
+
+    target: dict[Cell, str]
+    flipped: bool
+    goals: frozenset[str]
+    main: list[_Take] = field(default_factory=list)
+    final: _Take | None = None
+    weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
+    crowd: int = 5
+    least: int = 2
+
+    def remaining(self, player: PlayerState) -> Counter[str]:
+        return Counter(kind for at, kind in self.target.items() if at not in player.kind_at)
+
+
+def _take_from(pool: Counter[Card], card: Card) -> Card:
+    if pool[card] <= 0:
+        raise NoWitness("the deck has no such card left")
+    pool[card] -= 1
+    return card
+
+
+def _faces(pool: Counter[Card], kind: str) -> list[Card]:
+    return [card for card, n in pool.items() if card.kind == kind and n > 0]
+
+
+#: How many face sets the joint search of the Masters' faces may try, at most.
+FACE_NODES = 20000
+
+
+def _assign_faces(
+    pool: Counter[Card],
+    players: Sequence[DetailedPlayer],
+    needs: Sequence[dict[str, int]],
+    finals: int,
+    rng: random.Random | None,
+) -> dict[int, list[Card]]:
+    """The Masters' faces of every player at once, each face card existing once (``data/cards.csv``): a search
+    over the players (the tightest budget first, or in ``rng``'s order) for faces with which each player's cards
+    give its tiles (:func:`_fits`), leaving a card to spare to ``finals`` players (their card of the final round
+    brings nothing that can grow: play fact 43) and, when every player has one, a second to one of them (the last
+    card before the end, whose tiles that player's final turn cannot place)."""
+    count = len(players)
+    def tightness(seat: int) -> float:
+        return -sum(max(0, n) for n in needs[seat].values()) / (1 + players[seat].cards.total)
+
+    seats = sorted(range(count), key=tightness)
+    if rng is not None:
+        rng.shuffle(seats)
+    kinds = sorted(_faces(pool, "master"), key=lambda c: (c.gives.count(ANY), -len(c.gives)))
+    nodes = 0
+    chosen: dict[int, list[Card]] = {}
+    spares: dict[int, int] = {}
+    left = Counter(pool)
+
+    def sets(size: int, start: int) -> list[list[Card]]:
+        nonlocal nodes
+        if size == 0:
+            return [[]]
+        found: list[list[Card]] = []
+        for i in range(start, len(kinds)):
+            card = kinds[i]
+            if left[card] <= 0:
+                continue
+            left[card] -= 1
+            for rest in sets(size - 1, i):
+                found.append([card, *rest])
+                nodes += 1
+                if nodes > FACE_NODES:
+                    left[card] += 1
+                    return found
+            left[card] += 1
+        return found
+
+    def walk(index: int) -> bool:
+        if index == count:
+            enough = sum(1 for v in spares.values() if v >= 1) >= finals
+            return enough and (finals < count or any(v >= 2 for v in spares.values()))
+        if nodes > FACE_NODES:
+            return False
+        seat = seats[index]
+        cards = players[seat].cards
+        need = {k: max(0, n) for k, n in needs[seat].items()}
+        options: list[tuple[int, list[Card]]] = []
+        for faces in sets(max(cards.master, 0), 0):
+            fitting = (s for s in (2, 1, 0) if cards.total - s >= len(faces) and _fits(need, faces, cards.total - s))
+            spare = next(fitting, -1)
+            if spare >= 0:
+                spare = min(2, spare + (cards.helper > 0))  # a Helper of the final round can still place
+                options.append((spare, faces))
+        options.sort(key=lambda o: -o[0])
+        for spare, faces in options:
+            left.subtract(faces)
+            chosen[seat], spares[seat] = faces, spare
+            if walk(index + 1):
+                return True
+            left.update(faces)
+        return False
+
+    if not walk(0):
+        raise NoWitness("no Masters' faces give every player its tiles")
+    return chosen
+
+
+def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple[list[_Plan], int]:
+    """Every player's plan (the module says how) and the seat that takes the last card before the pile runs out,
+    or :class:`NoWitness`."""
+    count = len(table.players)
+    pool = Counter(deck_cards(count, cat))
+    deck = sum(pool.values())
+    players: list[DetailedPlayer] = []
+    for player in table.players:
+        if not isinstance(player, DetailedPlayer):
+            raise NoWitness("a player entered from the sheet's figures")
+        players.append(player)
+    needs = [tile_needs(p, seat, count, cat) for seat, p in enumerate(players)]
+
+    def held_n(seat: int) -> int:
+        return players[seat].cards.total
+    held: list[list[Card]] = [[] for _ in players]
+    for player, mine in zip(players, held, strict=True):
+        cards = player.cards
+        mine += [_take_from(pool, Card("growth", k)) for k in cards.growth]
+        mine += [_take_from(pool, Card("parchment", k)) for k in cards.parchments]
+        mine += [_take_from(pool, Card("tool", "")) for _ in range(cards.tool)]
+    for seat, player in enumerate(players):
+        for _ in range(player.cards.helper):
+            faces = _faces(pool, "helper")
+            if not faces:
+                raise NoWitness("no Helper card left")
+            held[seat].append(_take_from(pool, rng.choice(faces)))
+    listed = sum(p.cards.total for p in players)
+    finals = max(0, listed - (deck - 4)) if count > 1 else 0
+    assigned = _assign_faces(pool, players, needs, finals, rng if seed % 2 else None)
+    for seat, chosen in assigned.items():
+        held[seat] += [_take_from(pool, card) for card in chosen]
+    taken = sum(len(m) for m in held)
+    short = (deck - 4 - taken) if count > 1 else 0
+    open_seats = [i for i, p in enumerate(players) if not p.cards.complete]
+    while short > 0:
+        if not open_seats:
+            raise NoWitness("too few cards for the game to end")
+        seat = max(open_seats, key=lambda s: sum(max(0, n) for n in needs[s].values()) - 2 * len(held[s]))
+        spare = [c for c, n in pool.items() if n > 0 and c.kind in ("master", "tool", "helper")]
+        card = max(spare or [c for c, n in pool.items() if n > 0], key=lambda c: (c.kind == "master", c.gives == ANY))
+        held[seat].append(_take_from(pool, card))
+        short -= 1
+    plans: list[_Plan] = []
+    spare_seats: list[int] = []
+    helper_seats: list[int] = []
+    for seat, (player, need, mine) in enumerate(zip(players, needs, held, strict=True)):
+        masters = [c for c in mine if c.kind == "master"]
+        if not _fits(need, masters, len(mine)):
+            raise NoWitness("the cards do not give the tiles")
+        if count > 1 and mine and _spare_card(need, mine) is not None:
+            spare_seats.append(seat)
+        elif count > 1 and any(c.kind == "helper" for c in mine):
+            helper_seats.append(seat)  # a Helper of the final round places two tiles of the supply (play fact 15)
+        plan = _Plan({t.at: t.kind for t in player.tiles}, player.flipped, frozenset(player.goals))
+        if seed:
+            plan.weights = (rng.random(), rng.random(), rng.random())
+            plan.crowd, plan.least = rng.randint(2, 7), rng.randint(1, 3)
+        # Tools first (the capacity grows at once: play fact 15); the order of the others is chosen turn by turn.
+        plan.main = [_Take(card, 0) for card in sorted(mine, key=lambda c: c.kind != "tool")]
+        plans.append(plan)
+    if finals > len(spare_seats) + len(helper_seats):
+        raise NoWitness("too few players can take a card in the final round")
+    if seed:
+        rng.shuffle(spare_seats)
+    for seat in (spare_seats + helper_seats)[:finals]:
+        plan = plans[seat]
+        mine = [t.card for t in plan.main]
+        spare_card = _spare_card(needs[seat], mine) if seat in spare_seats else None
+        if spare_card is not None:
+            index = next(i for i, t in enumerate(plan.main) if t.card == spare_card)
+        else:
+            index = next(i for i, t in enumerate(plan.main) if t.card.kind == "helper")
+        plan.final = plan.main.pop(index)
+    # The last card before the end: a player who takes none in the final round, whose final turn can place what
+    # that card brings; else one whose card of the final round is a Helper, which can place it.
+    if count == 1:
+        return plans, 0
+    trigger = [seat for seat, plan in enumerate(plans) if plan.main and plan.final is None]
+    if not trigger:  # everyone takes a card in the final round: the last before it must bring nothing needed too
+        trigger = [s for s, p in enumerate(plans) if p.main and p.final is not None and p.final.card.kind == "helper"]
+        trigger += [s for s, p in enumerate(plans) if p.main and _spare_card(needs[s], [t.card for t in p.main])]
+    if not trigger:
+        raise NoWitness("no player can take the last card")
+    return plans, (rng.choice(trigger) if seed else trigger[0])
+
+
+def _spare_card(need: dict[str, int], cards: Sequence[Card]) -> Card | None:
+    """A card the player can take in the final round, where it brings nothing that can grow: one without which the
+    others still give the tiles (:func:`_fits`), a Tool, Parchment or Growth card rather than a Helper or Master."""
+    rank = {"tool": 0, "parchment": 1, "growth": 2, "helper": 3, "master": 4}
+    for card in sorted(set(cards), key=lambda c: rank[c.kind]):
+        rest = list(cards)
+        rest.remove(card)
+        if _fits(need, [c for c in rest if c.kind == "master"], len(rest)):
+            return card
+    return None
+
+
+def _placements(
+    plan: _Plan, player: PlayerState, supply: dict[str, int] | None = None, helper: str | None = None
+) -> list[Placement]:
+    """The tiles of the bonsai to grow that fit one Cultivate now (or the Helper showing ``helper``: play fact 15),
+    one after the other (wood first: it makes room)."""
+    kind_at = dict(player.kind_at)
+    supply = dict(player.supply if supply is None else supply)
+
+    def fits(kinds: list[str]) -> bool:
+        return fits_allowance(player, kinds) if helper is None else fits_helper(helper, kinds)
+
+    chosen: list[Placement] = []
+    order = (WOOD, LEAF, FRUIT, FLOWER)
+    progress = True
+    while progress:
+        progress = False
+        for kind in order:
+            if supply[kind] <= 0 or not fits([*(k for _, k in chosen), kind]):
+                continue
+            for at, want in plan.target.items():
+                if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
+                    chosen.append((at, kind))
+                    kind_at[at] = kind
+                    supply[kind] -= 1
+                    progress = True
+                    break
+            if progress:
+                break
+    return chosen
+
+
+def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
+    """Whether ``cards`` more cards, these Masters among them, can still bring ``short`` (slots 2 and 3 give all that
+    slots 0 and 1 give and more: play fact 69)."""
+    fixed = Counter(p for m in masters for p in m.gives.split("+"))
+    wild = fixed.pop(ANY, 0)
+    w, f = short[WOOD] - fixed[WOOD], short[FLOWER] - fixed[FLOWER]
+    lf, r = short[LEAF] - fixed[LEAF], short[FRUIT] - fixed[FRUIT]
+    for a2 in range(cards + 1):
+        a3 = cards - a2
+        if max(0, w - a2) + max(0, f - a2) + max(0, lf - a3) + max(0, r - a3) <= wild:
+            return True
+    return False
+
+
+Choice = tuple[tuple[int, int, float, int], int, str | None, str | None]
+
+
+def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, rest: Sequence[_Take]) -> Choice:
+    """The slot, slot 1's kind and an "any" Master's kind for this take: among those after which the cards still
+    planned can bring what is missing, the one bringing most of what can grow at once, then most of what is missing,
+    then the fewest tiles to give up. A card of the final round brings nothing that can grow: any slot with a card."""
+    filled = [i for i, c in enumerate(state.market) if c is not None]
+    if not filled:
+        raise NoWitness("the market is empty")
+    parts = take.card.gives.split("+") if take.card.kind == "master" else []
+    if take is plan.final and take.card.kind != "helper":
+        return (0, 0, 0.0, 0), max(filled), (WOOD if max(filled) == 1 else None), (WOOD if ANY in parts else None)
+    remaining = plan.remaining(player)
+    short = {k: remaining[k] - player.supply[k] for k in TILE_KINDS}
+    growing = {
+        k: any(want == k and at not in player.kind_at and can_place(player.kind_at, at, k, player.flipped)
+               for at, want in plan.target.items())
+        for k in TILE_KINDS
+    }
+    later = [t.card for t in rest if t.card.kind == "master"]
+    best: Choice | None = None
+    for slot in filled:
+        for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
+            for wild in TILE_KINDS if ANY in parts else (None,):
+                gift = Counter(slot_tiles(slot, choice))
+                gift.update(p for p in parts if p != ANY)
+                if wild is not None:
+                    gift[wild] += 1
+                # Needed tiles the capacity would make the player give up (play fact 18): missing again.
+                held = Counter(player.supply)
+                held.update(gift)
+                room = capacity(player) + (2 if take.card.kind == "tool" else 0)
+                spare = sum(max(0, held[k] - remaining[k]) for k in TILE_KINDS)
+                lost = max(0, sum(held.values()) - room - spare)
+                after = {k: max(0, short[k] - gift[k]) for k in TILE_KINDS}
+                if lost:
+                    worst = max(TILE_KINDS, key=lambda k: held[k])
+                    after[worst] += lost
+                feasible = _fits(after, later, len(rest))
+                useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
+                now = sum(n for k, n in useful.items() if growing[k])
+                surplus = sum(gift.values()) - sum(useful.values())
+                a, b, c = plan.weights
+                key = (int(feasible), -lost, a * now + b * sum(useful.values()) - c * surplus, -slot)
+                if best is None or key > best[0]:
+                    best = (key, slot, choice, wild)
+    assert best is not None
+    return best
+
+
+def _next_take(state: GameState, plan: _Plan, player: PlayerState) -> tuple[_Take, Choice]:
+    """The card to take now among those still planned, with its slot: the best by :func:`_choose`'s order."""
+    best: tuple[Choice, int] | None = None
+    seen: set[Card] = set()
+    for i, take in enumerate(plan.main):
+        if take.card in seen:
+            continue
+        seen.add(take.card)
+        choice = _choose(state, plan, player, take, plan.main[:i] + plan.main[i + 1 :])
+        if best is None or choice[0] > best[0][0]:
+            best = (choice, i)
+    assert best is not None
+    return plan.main.pop(best[1]), best[0]
+
+
+def _meditation(
+    state: GameState,
+    plan: _Plan,
+    take: _Take,
+    deck: dict[int, Card],
+    flip: bool,
+    grower: PlayerState,
+    choice_made: Choice | None = None,
+) -> Meditate:
+    """Take ``take.card`` (the hidden card in the slot :func:`_choose` picks becomes it), place what a Helper can
+    (``grower``: the player's tree after the turn's flip), and give up the tiles beyond the capacity that are least
+    needed."""
+    player = state.players[state.current]
+    _key, slot, choice, master_kind = choice_made or _choose(state, plan, player, take, plan.main)
+    hidden = state.market[slot]
+    assert hidden is not None
+    if hidden.kind != HIDDEN:
+        raise NoWitness("a card already shown")
+    deck[int(hidden.gives)] = take.card
+    state.market[slot] = take.card
+    keep = plan.remaining(player)
+    gained = list(slot_tiles(slot, choice))
+    if take.card.kind == "master":
+        gained.extend(p if p != ANY else str(master_kind) for p in take.card.gives.split("+"))
+    supply = Counter(player.supply)
+    supply.update(gained)
+    helped: list[Placement] = []
+    if take.card.kind == "helper":
+        helped = _placements(plan, grower, dict(supply), take.card.gives)
+        supply.subtract(kind for _, kind in helped)
+    room = capacity(player) + (2 if take.card.kind == "tool" else 0)
+    discards: list[str] = []
+    for _ in range(max(0, sum(supply.values()) - room)):
+        kind = max((k for k in TILE_KINDS if supply[k] > 0), key=lambda k: (supply[k] - keep[k], supply[k]))
+        supply[kind] -= 1
+        discards.append(kind)
+    return Meditate(slot, choice, master_kind, tuple(helped), tuple(discards), flip)
+
+
+def _claimer(goals: frozenset[str] | set[str]) -> Claimer:
+    """Claim the goals met that are among ``goals``; renounce the others (play facts 34-37)."""
+
+    def claim(player: PlayerState, pending: Sequence[Goal]) -> list[str]:
+        return [g.id for g in pending if g.id in goals]
+
+    return claim
+
+
+def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
+    """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the plan fails."""
+    rng = random.Random(seed)
+    plans, trigger = _plans(table, cat, rng, seed)
+    names = [p.name for p in table.players]
+    size = cat.deck_size(len(names))
+    hidden = [Card(HIDDEN, str(i)) for i in range(size)]
+    state = new_game(names, rng, colours=table.goals, pile=hidden)
+    deck: dict[int, Card] = {}
+    idle = 0
+    actions: list[Action] = []
+    while not state.over:
+        seat = state.current
+        plan, player = plans[seat], state.players[seat]
+        flip = plan.flipped != player.flipped and may_flip(player)
+        if flip:
+            player = player.copy()
+            player.flipped = plan.flipped
+            player.kind_at = {player.trunk: WOOD}
+        action: Action
+        if state.final_turns is not None:
+            if len(names) == 1 and plan.main:  # solo: the last turn takes the last card (play fact 49)
+                take, made = _next_take(state, plan, player)
+                action = _meditation(state, plan, take, deck, flip, player, made)
+            elif plan.final is not None:
+                action = _meditation(state, plan, plan.final, deck, flip, player)
+                plan.final = None
+            else:
+                action = Cultivate(tuple(_placements(plan, player)), flip)
+        else:
+            placements = _placements(plan, player)
+            others_done = all(
+                not p.main and not p.remaining(state.players[i]) for i, p in enumerate(plans) if i != seat
+            )
+            trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
+            solo = len(names) == 1
+            # Solo: each Meditate uses two cards of the pile and the game ends one turn after it runs out (play
+            # facts 49 and 52), so the cards still to take leave no turn to spare once they need every turn left.
+            solo_forced = solo and plan.main and len(plan.main) >= (len(state.pile) + 1) // 2 + 1
+            if solo and placements and plan.main and not solo_forced:
+                # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards
+                # could not all be kept.
+                by_kind, extra = allowance(player)
+                full = len(placements) >= sum(by_kind.values()) + extra
+                crowded = player.supply_size() + plan.crowd > capacity(player) and len(placements) >= plan.least
+                if not (full or crowded):
+                    placements = []
+            if placements and not solo_forced:
+                action = Cultivate(tuple(placements), flip)
+            elif plan.main and trigger_ok:
+                take, made = _next_take(state, plan, player)
+                action = _meditation(state, plan, take, deck, flip, player, made)
+            else:
+                action = Cultivate((), flip)
+        idle = idle + 1 if isinstance(action, Cultivate) and not action.placements else 0
+        if idle > 4 * len(names) + 2 and len(names) > 1:
+            raise NoWitness("the plan is stuck")
+        try:
+            apply(state, action, _claimer(plan.goals))
+        except RuleError as error:
+            raise NoWitness(str(error)) from None
+        actions.append(action)
+    return _replay(table, cat, names, state, deck, actions, plans)
+
+
+def _replay(
+    table: Table,
+    cat: Catalogue,
+    names: list[str],
+    played: GameState,
+    deck: dict[int, Card],
+    actions: list[Action],
+    plans: list[_Plan],
+) -> GameState:
+    """The same game again from the real deck's order (the hidden cards never taken being the deck's others), kept
+    only if it ends with the table."""
+    pool = Counter(deck_cards(len(names), cat))
+    pool.subtract(deck.values())
+    if any(n < 0 for n in pool.values()):
+        raise NoWitness("more cards than the deck holds")
+    rest = sorted(pool.elements())
+    size = cat.deck_size(len(names))
+    pile = [deck[i] if i in deck else rest.pop() for i in range(size)]
+    state = new_game(names, random.Random(0), colours=table.goals, pile=pile)
+    try:
+        for action, record in zip(actions, played.log, strict=True):
+            apply(state, action, _claimer(set(record.claimed)))
+    except RuleError as error:
+        raise NoWitness(str(error)) from None
+    if not state.over or not _same(final_table(state), table):
+        raise NoWitness("the game does not end with the table")
+    return state
+
+
+def _same(built: Table, table: Table) -> bool:
+    """Whether the game's end is the table: each bonsai tile for tile, the pot's side, the goals, and the cards
+    (all of them when the list is complete; those listed at least, otherwise: decision 15)."""
+    for mine, want in zip(built.players, table.players, strict=True):
+        assert isinstance(mine, DetailedPlayer) and isinstance(want, DetailedPlayer)
+        if mine.flipped != want.flipped or set(mine.tiles) != set(want.tiles) or len(mine.tiles) != len(want.tiles):
+            return False
+        if set(mine.goals) != set(want.goals):
+            return False
+        a, b = mine.cards, want.cards
+        counts = [
+            (Counter(a.growth), Counter(b.growth)),
+            (Counter(a.parchments), Counter(b.parchments)),
+            (Counter(t=a.tool, m=a.master, h=a.helper), Counter(t=b.tool, m=b.master, h=b.helper)),
+        ]
+        for got, listed in counts:
+            if (b.complete and got != listed) or (not b.complete and listed - got):
+                return False
+    return True

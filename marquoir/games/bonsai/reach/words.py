@@ -1,0 +1,99 @@
+"""The words of a Bonsai witness, written where they are shown, in the language of the moment (the ``core`` message
+domain): each turn of the game in one sentence, cards named by what they show, goals by name, tiles by kind and
+cell (``data/SOURCES.md``, decision 19)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from marquoir.games.bonsai.catalogue import catalogue
+from marquoir.games.bonsai.engine.state import Card, Cultivate, Meditate, Placement, TurnRecord
+from marquoir.games.bonsai.geometry import cell_text
+from marquoir.games.bonsai.vocabulary import PARCHMENT_NAMES
+from marquoir.i18n import N_, _, ngettext
+
+#: The verdicts' words.
+VERDICTS = {"reachable": N_("reachable"), "unreachable": N_("unreachable"), "undecided": N_("undecided")}
+
+
+def verdict_text(verdict: str) -> str:
+    return _(VERDICTS[verdict])
+
+
+def _tiles_shown(gives: str) -> str:
+    """What a Master or Helper card shows: ``wood + leaf``, ``any tile + wood``."""
+    return " + ".join(_("any tile") if part == "any" else _(part) for part in gives.split("+"))
+
+
+def card_text(card: Card) -> str:
+    """A card as a player reads it: ``Tool card``, ``Growth card (leaf)``, ``Master card (wood + leaf)``, the
+    Parchment by what it counts."""
+    if card.kind == "tool":
+        return _("Tool card")
+    if card.kind == "growth":
+        return _("Growth card ({kind})").format(kind=_(card.gives))
+    if card.kind == "master":
+        return _("Master card ({tiles})").format(tiles=_tiles_shown(card.gives))
+    if card.kind == "helper":
+        return _("Helper card ({tiles})").format(tiles=_tiles_shown(card.gives))
+    return _(PARCHMENT_NAMES[card.gives])
+
+
+def placements_text(placed: Sequence[Placement]) -> str:
+    """Tiles placed, one after the other: ``wood at [0, 1], leaf at [1, 1]``."""
+    return _(", ").join(_("{kind} at {cell}").format(kind=_(kind), cell=cell_text(at)) for at, kind in placed)
+
+
+def _kinds_text(kinds: Sequence[str]) -> str:
+    return _(", ").join(_(k) for k in kinds)
+
+
+def turn_text(record: TurnRecord, name: str) -> str:
+    """One turn of the witness in one sentence."""
+    parts: list[str] = []
+    action = record.action
+    if action.flip:
+        parts.append(_("turns the pot over"))
+    if isinstance(action, Meditate):
+        assert record.card is not None
+        parts.append(
+            _("meditates: takes the {card} from slot {slot}").format(card=card_text(record.card), slot=action.slot)
+        )
+        if record.gained:
+            parts.append(_("tiles taken: {tiles}").format(tiles=_kinds_text(record.gained)))
+        if record.placed:
+            parts.append(_("the Helper places {tiles}").format(tiles=placements_text(record.placed)))
+        if record.discarded:
+            parts.append(_("gives up: {tiles}").format(tiles=_kinds_text(record.discarded)))
+    elif isinstance(action, Cultivate):
+        if record.placed:
+            parts.append(_("cultivates: {tiles}").format(tiles=placements_text(record.placed)))
+        else:
+            parts.append(_("cultivates and places no tile"))
+    goals = catalogue().goals
+    parts.extend(_("claims the {goal}").format(goal=_(goals[g].name)) for g in record.claimed)
+    parts.extend(_("renounces the {goal}").format(goal=_(goals[g].name)) for g in record.renounced)
+    if record.solo_discard is not None:
+        parts.append(_("discarded from the market: {card}").format(card=card_text(record.solo_discard)))
+    sentence = _("; ").join(parts)
+    return _("{player}: {turn}").format(player=name, turn=sentence)
+
+
+def report_heading(verdict: str, turns: int | None) -> str:
+    """The first line of a report."""
+    if verdict == "reachable" and turns is not None:
+        return ngettext(
+            "Reachable: a game of {count} turn ends with this table",
+            "Reachable: a game of {count} turns ends with this table",
+            turns,
+        ).format(count=turns)
+    if verdict == "unreachable":
+        return _("Unreachable: no game under the rules ends with this table")
+    return _("Undecided: neither a game nor a proof was found in the time allowed")
+
+
+def turn_heading(number: int, final_round: bool) -> str:
+    """A turn's number, and whether it is in the final round."""
+    if final_round:
+        return _("Turn {number} (final round)").format(number=number)
+    return _("Turn {number}").format(number=number)
