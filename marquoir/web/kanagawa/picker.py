@@ -30,7 +30,7 @@ from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, KITE_COLOURS, LAND
 from marquoir.web.documents import dump, index_in
 from marquoir.web.i18n import _, ngettext
 from marquoir.web.kanagawa.forms import custom_card_errors, diploma_field, player_form_class
-from marquoir.web.kanagawa.search import card_words, matches
+from marquoir.web.kanagawa.search import card_words, rank
 from marquoir.web.kanagawa.words import (
     FAMILY_NAMES,
     card_views,
@@ -230,14 +230,19 @@ def _used_cards(table: Table) -> dict[int, list[str]]:
     return used
 
 
-def _matches(view: Any, words: tuple[str, ...], family: str, season: str, query: str) -> bool:
-    """Whether the picker shows a card for its filters: the family, the season and the search words
-    (:func:`marquoir.web.kanagawa.search.matches`)."""
-    if family and view.card.family != family:
-        return False
-    if season and view.card.print.season != season:
-        return False
-    return matches(view.card.id, words, query)
+def picker_views(families: Iterable[str], names: dict[int, str], family: str, season: str, query: str,
+                 half: str) -> list[tuple[Any, Any, bool]]:
+    """The picker's cards, as (view, its search words, shown): those the filters show (the family, the season and
+    the search words, :func:`marquoir.web.kanagawa.search.rank` for the ``half`` being entered) first, best found
+    first, then the others hidden, each in catalogue order."""
+    views = [(view, card_words(view.card, names[view.card.id])) for view in card_views(families)]
+    filtered = [words for view, words in views
+                if (not family or view.card.family == family) and (not season or view.card.print.season == season)]
+    found = rank(filtered, query, "studio" if half == "studio" else "print")
+    order = {view.card.id: k for k, (view, _words) in enumerate(views)}
+    views.sort(key=lambda item: (item[0].card.id not in found, -found.get(item[0].card.id, 0),
+                                 order[item[0].card.id]))
+    return [(view, words, view.card.id in found) for view, words in views]
 
 
 def _extra_diploma_text(diploma_id: str) -> str:
@@ -303,10 +308,7 @@ def detailed_context(
     family = form.filter_family.data or ""
     season = form.filter_season.data or ""
     query = form.filter_subject.data or ""
-    views = []
-    for view in card_views(table.families):
-        words = card_words(view.card)
-        views.append((view, words, _matches(view, words, family, season, query)))
+    views = picker_views(table.families, card_labels, family, season, query, form.target.data or "print")
     return {
         "form": form,
         "table": table,
