@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from marquoir.core.issues import Issue
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
 from marquoir.games.bonsai.codes import CODES as CODES
-from marquoir.games.bonsai.geometry import Cell, cell_text, is_pot, neighbours
+from marquoir.games.bonsai.geometry import Cell, is_pot, neighbours
 from marquoir.games.bonsai.goals import fewest_goals_for, figure_text, is_met, sheet_figure, sheet_figure_text
 from marquoir.games.bonsai.table import DetailedPlayer, Player, SheetPlayer, Table
 from marquoir.games.bonsai.tree import Tree, group_of, trees_of
@@ -30,6 +30,7 @@ from marquoir.games.bonsai.vocabulary import (
     TILE_KINDS,
     WOOD,
 )
+from marquoir.games.bonsai.words import place_text
 from marquoir.i18n import _, ngettext
 
 
@@ -189,11 +190,11 @@ def _card_counts(players: Sequence[Player], cat: Catalogue) -> Iterator[Issue]:
 def _placement_problem(tree: Tree, index: int, at: Cell) -> str | None:
     """Why the tile ``index`` at ``at`` cannot lie there (TILE_PLACE), or ``None``."""
     if at == tree.trunk:
-        return _("a {kind} tile at {cell} lies on the trunk")
+        return _("a {kind} tile lies on the trunk")
     if is_pot(at, tree.player.flipped):
-        return _("a {kind} tile at {cell} lies on the pot")
+        return _("a {kind} tile ({cell}) lies on the pot")
     if tree.first_at[at] != index:
-        return _("a {kind} tile at {cell} lies on a cell where a {other} tile already is")
+        return _("a {kind} tile ({cell}) lies on a cell where a {other} tile already is")
     return None
 
 
@@ -202,15 +203,15 @@ def _support_problem(tree: Tree, at: Cell, kind: str, joined: set[Cell]) -> str 
     kind_at = tree.kind_at
     around = [kind_at.get(n) for n in neighbours(at)]
     if kind == WOOD:
-        return None if at in joined else _("the wood tile at {cell} is not joined to the trunk through wood tiles")
+        return None if at in joined else _("the wood tile ({cell}) is not joined to the trunk through wood tiles")
     if kind == LEAF:
-        return None if WOOD in around else _("the leaf tile at {cell} touches no wood tile")
+        return None if WOOD in around else _("the leaf tile ({cell}) touches no wood tile")
     if kind == FLOWER:
-        return None if LEAF in around else _("the flower tile at {cell} touches no leaf tile")
+        return None if LEAF in around else _("the flower tile ({cell}) touches no leaf tile")
     # Consecutive neighbours touch each other (data/SOURCES.md, fact 1): a fruit needs two of them to be leaves.
     if any(around[i] == LEAF and around[i - 1] == LEAF for i in range(6)):
         return None
-    return _("the fruit tile at {cell} does not touch two leaf tiles that touch each other")
+    return _("the fruit tile ({cell}) does not touch two leaf tiles that touch each other")
 
 
 def _tree_issues(tree: Tree, index: int, in_play: dict[str, Goal]) -> Iterator[Issue]:
@@ -222,19 +223,19 @@ def _tree_issues(tree: Tree, index: int, in_play: dict[str, Goal]) -> Iterator[I
         # TILE_PLACE — no tile on the pot or the trunk, one tile a cell (data/SOURCES.md, fact 3).
         problem = _placement_problem(tree, i, at)
         if problem is not None:
-            text = problem.format(kind=_(kind), cell=cell_text(at), other=_(kind_at[at]))
+            text = problem.format(kind=_(kind), cell=place_text(at, tree.trunk), other=_(kind_at[at]))
             yield Issue("TILE_PLACE", name, f"{base}.tiles[{i}]", text)
             continue
         # TILE_UNSUPPORTED — each kind grows next to the kind that carries it (« Cultiver »; decision 9).
         problem = _support_problem(tree, at, kind, joined)
         if problem is not None:
-            yield Issue("TILE_UNSUPPORTED", name, f"{base}.tiles[{i}]", problem.format(cell=cell_text(at)))
+            yield Issue("TILE_UNSUPPORTED", name, f"{base}.tiles[{i}]", problem.format(cell=place_text(at, tree.trunk)))
         # FRUIT_TOUCHES_FRUIT — a fruit never touches another fruit (« Cultiver »); said once, at the later one.
         if kind == FRUIT:
             for n in neighbours(at):
                 if kind_at.get(n) == FRUIT and first_at.get(n, i) < i:
-                    text = _("the fruit tile at {cell} touches the fruit tile at {other}").format(
-                        cell=cell_text(at), other=cell_text(n)
+                    text = _("the fruit tile ({cell}) touches the fruit tile ({other})").format(
+                        cell=place_text(at, tree.trunk), other=place_text(n, tree.trunk)
                     )
                     yield Issue("FRUIT_TOUCHES_FRUIT", name, f"{base}.tiles[{i}]", text)
     # GOAL_UNMET — goals are claimed when met, and tiles leave the bonsai only by discards (decision 8).
