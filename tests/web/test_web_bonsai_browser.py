@@ -105,7 +105,8 @@ def test_a_game_entered_tile_by_tile(browser: Any, server: str, viewport: dict[s
         tap(page, -1, 2, 3)  # a flower with no leaf yet: marked on the spot, with the rule in words
         flower = page.locator("g.cell[data-at='-1,2']")
         assert "flagged" in (flower.get_attribute("class") or "")
-        assert "the flower tile at [-1, 2] touches no leaf tile" in page.locator("#tile-problems").inner_text()
+        problems = page.locator("#tile-problems").inner_text()
+        assert "the flower tile (1 cell left of the trunk, 2 rows up) touches no leaf tile" in problems
         # The leaf that carries it, typed with the keyboard: the mark goes.
         cell(page, 0, 2).focus()
         page.keyboard.press("Enter")

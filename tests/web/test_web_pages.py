@@ -86,8 +86,9 @@ def test_new_game_sheet_has_a_column_per_player_and_number_pad_inputs(client: Fl
     page = new_game(client)
     for name in ("Aiko", "Ben", "Chiyo"):
         assert f">{name}</th>" in page
-    assert page.count('inputmode="numeric"') == 6  # 2 figures × 3 players (no Yokai row in a base game)
-    assert page.count('inputmode="text"') == 3  # the Harmony symbols may be negative: a keyboard with a minus
+    assert page.count('inputmode="numeric"') == 9  # 3 figures × 3 players (no Yokai row in a base game)
+    assert page.count('data-sign="') == 3  # the Harmony symbols may be negative: a ± button beside each
+    assert 'inputmode="text"' not in page
     assert 'name="players-2-d_characters_3_identical"' in page
     assert "Yokai tokens" not in page
     doc = json.loads(hidden(page))

@@ -137,6 +137,51 @@
     refresh();
   }
 
+  // One tab stop per list (a roving tabindex, WAI-ARIA APG): in each list matching listSelector under root, one item
+  // is reached by Tab (the last one used, else the first shown); the arrow keys, Home and End move between its items
+  // (hidden and disabled ones skipped); Enter and Space act as the item's own button does. Lists redrawn later are
+  // set again by the returned reset(). Without a script every item is a tab stop, as before.
+  function roving(root, listSelector, itemSelector) {
+    if (!root) return { reset: function () {} };
+    function usable(el) { return !el.disabled && !el.closest("[hidden]"); }
+    function items(list) { return Array.prototype.filter.call(list.querySelectorAll(itemSelector), usable); }
+    function lists() {
+      var found = Array.prototype.slice.call(root.querySelectorAll(listSelector));
+      if (root.matches(listSelector)) found.unshift(root);
+      return found;
+    }
+    function settle(list, current) {
+      var all = list.querySelectorAll(itemSelector), shown = items(list);
+      if (!current || shown.indexOf(current) < 0) {
+        current = shown.filter(function (el) { return el.getAttribute("tabindex") === "0"; })[0] || shown[0];
+      }
+      Array.prototype.forEach.call(all, function (el) { el.setAttribute("tabindex", el === current ? "0" : "-1"); });
+    }
+    function reset() { lists().forEach(function (list) { settle(list, null); }); }
+    root.addEventListener("keydown", function (event) {
+      var item = event.target.closest ? event.target.closest(itemSelector) : null;
+      var list = item ? item.closest(listSelector) : null;
+      if (!list || !root.contains(list) || event.altKey || event.ctrlKey || event.metaKey) return;
+      var shown = items(list), at = shown.indexOf(item), next = null;
+      if (event.key === "ArrowDown" || event.key === "ArrowRight") next = shown[Math.min(at + 1, shown.length - 1)];
+      else if (event.key === "ArrowUp" || event.key === "ArrowLeft") next = shown[Math.max(at - 1, 0)];
+      else if (event.key === "Home") next = shown[0];
+      else if (event.key === "End") next = shown[shown.length - 1];
+      if (!next) return;
+      event.preventDefault();
+      settle(list, next);
+      next.focus();
+    });
+    root.addEventListener("focusin", function (event) {
+      var item = event.target.closest ? event.target.closest(itemSelector) : null;
+      var list = item ? item.closest(listSelector) : null;
+      if (list && root.contains(list)) settle(list, item);
+    });
+    reset();
+    return { reset: reset };
+  }
+  window.MarquoirRoving = roving;
+
   // The card picker's search, as the server's (web/kanagawa/search.py, the same rules and the same scores): words in
   // any order, each the start of one of a card's words (data-title, data-print, data-studio, written by the server),
   // as typed or in the singular; a number before a word a card counts is that count (data-counts), any other number
@@ -259,6 +304,7 @@
       return chosen && chosen.value === "studio" ? "studio" : "print";
     }
     var best = null;
+    var keys = roving(list, "#card-list", "button.add");
     function apply() {
       var f = family ? family.value : "", s = season ? season.value : "";
       var words = text ? text.value : "";
@@ -281,6 +327,7 @@
       if (none) none.hidden = shown.length > 0;
       if (count) count.textContent = f || s || query.length ? count.dataset.found.replace("%(count)d", shown.length) : "";
       list.scrollTop = 0;
+      if (keys) keys.reset();  // the list's tab stop on a card shown
       return shown;
     }
     if (form) form.querySelectorAll("input[name=target]").forEach(function (el) { el.addEventListener("change", apply); });
@@ -386,12 +433,23 @@
         var title = document.getElementById("strip-title");
         status.textContent = title ? title.textContent : "";
       }
+      resetKeys();
       if (again && (!document.activeElement || document.activeElement === document.body)) {
         var same = form.querySelector("button[name=action][value='" + again.replace(/'/g, "") + "']:not(:disabled)");
         if (same) same.focus({ preventScroll: true });
       }
     }
   }
+
+  // The entry pages' lists by keyboard: the players' tabs, and on the detailed entry each zone of placed cards, one
+  // tab stop each (the card picker's list is the picker's own). Redrawn after each step: reset() sets them again.
+  var entryKeys = [];
+  function keyboardLists() {
+    entryKeys = [roving(document.getElementById("zones"), "ol.zone", "button"),
+      roving(document.querySelector("form nav.tabs"), "nav.tabs", "button.tab")];
+  }
+  function resetKeys() { entryKeys.forEach(function (keys) { keys.reset(); }); }
+  window.MarquoirResetKeys = resetKeys;
 
   // The results: one explanation open at a time, closed by a tap elsewhere or Escape.
   function explanations() {
@@ -446,5 +504,27 @@
     });
   }
 
-  ready(function () { newGame(); sheet(); cardEntry(picker()); customCard(); keepPlace(); explanations(); });
+  // A figure that may be negative opens the phone's number pad, which often has no minus: a ± button beside it
+  // turns the figure negative or positive (the field still takes a minus typed).
+  function signButtons() {
+    document.querySelectorAll("input[data-sign]").forEach(function (input) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sign-button";
+      button.textContent = "±";
+      var label = input.labels && input.labels[0] ? input.labels[0].textContent.trim() : "";
+      button.setAttribute("aria-label", input.dataset.sign + (label ? " — " + label : ""));
+      button.addEventListener("click", function () {
+        var value = input.value.trim();
+        input.value = /^[-−]/.test(value) ? value.slice(1) : "-" + value.replace(/^\+/, "");
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+        input.focus();
+      });
+      input.insertAdjacentElement("afterend", button);
+      input.parentNode.classList.add("with-sign");
+    });
+  }
+
+  ready(function () { newGame(); sheet(); signButtons(); keyboardLists(); cardEntry(picker()); customCard(); keepPlace(); explanations(); });
 })();
