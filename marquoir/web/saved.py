@@ -42,7 +42,7 @@ from markupsafe import Markup
 
 from marquoir.document import dump_table, parse_table
 from marquoir.errors import TableError
-from marquoir.games import AnyTable, game_of
+from marquoir.games import GAMES, AnyTable, game_of
 from marquoir.i18n import N_, get_language
 from marquoir.reports.charts import game_bars_svg
 from marquoir.reports.export import csv_chunks
@@ -277,7 +277,8 @@ def _list_page(group: Group | None) -> ResponseReturnValue:
     games = list_games(get_engine(), player=player or None, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE,
                        group_id=group_id)  # fmt: skip
     mine = _remembered()
-    rows = [{"game": game, "when": _when(game.played_at), "edit": mine.get(game.id)} for game in games]
+    rows = [{"game": game, "when": _when(game.played_at), "edit": mine.get(game.id), "played": played_text(game)}
+            for game in games]
     context: dict[str, Any] = {"rows": rows, "player": player, "page": page, "pages": pages, "total": total,
                                "group": group}  # fmt: skip
     if group is not None:
@@ -303,6 +304,19 @@ def group_games(token: str) -> ResponseReturnValue:
 
 
 # ---------------------------------------------------------------- one game
+
+
+def played_text(game: Any) -> str:
+    """Which game a line of a list is (issue 18, item 4): its title, with its edition where the game has several
+    and it is not the first (``Kanagawa (With the Yokai expansion)``), so that a night of two games reads apart."""
+    played = GAMES.get(game.game)
+    if played is None:
+        return str(game.game)
+    title = _(played.title)
+    editions = list(played.editions)
+    if game.edition and editions and game.edition != editions[0] and game.edition in played.editions:
+        return _("%(game)s (%(edition)s)") % {"game": title, "edition": _(played.editions[game.edition])}
+    return title
 
 
 def _when(moment: datetime) -> str:

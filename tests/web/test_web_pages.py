@@ -97,7 +97,8 @@ def test_new_game_sheet_has_a_column_per_player_and_number_pad_inputs(client: Fl
 
 def test_new_game_errors_name_the_field(client: FlaskClient) -> None:
     response = client.post("/new", follow_redirects=True, data={
-                           "player_count": "3", "names-0": "Aiko", "names-1": "Aiko", "game": "yokai", "mode": "sheet",
+                           "player_count": "3", "names-0": "Aiko", "names-1": "Aiko", "names-2": "", "names-3": "Zed",
+                           "game": "yokai", "mode": "sheet",
                       "base_families": ["trees"], "expansion_families": ["kites", "lanterns", "umbrellas"]}
     )
     assert response.status_code == 422
@@ -113,6 +114,18 @@ def test_two_player_game_ignores_the_unused_name_fields(client: FlaskClient) -> 
     page = new_game(client, player_count="2", **{"names-2": "", "names-3": "Zed"})
     doc = json.loads(hidden(page))
     assert [p["name"] for p in doc["players"]] == ["Aiko", "Ben"]
+
+
+def test_the_player_count_follows_the_names_typed(client: FlaskClient) -> None:
+    """Two names typed with the count left at 3 start a 2-player game; four a 4-player game; one name is not a
+    Kanagawa game (2 to 4), said on the count (issue 18, item 3)."""
+    page = new_game(client, **{"names-2": ""})
+    assert [p["name"] for p in json.loads(hidden(page))["players"]] == ["Aiko", "Ben"]
+    page = new_game(client, **{"names-3": "Daisuke"})
+    assert [p["name"] for p in json.loads(hidden(page))["players"]] == ["Aiko", "Ben", "Chiyo", "Daisuke"]
+    response = client.post("/new", data={"player_count": "3", "names-0": "Aiko", "game": "base", "mode": "sheet"})
+    assert response.status_code == 422
+    assert "Enter a name for player 2." in response.get_data(as_text=True)
 
 
 def test_yokai_game_sheet_has_yokai_tokens_and_only_its_diplomas(client: FlaskClient) -> None:

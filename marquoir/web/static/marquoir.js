@@ -33,6 +33,26 @@
       }
     }
     form.addEventListener("change", update);
+    // The count follows the names typed (the server's NewGameBase.follow_names): a name typed in the last field
+    // shown shows the next one and counts that player; the count never goes below the names filled in.
+    form.addEventListener("input", function (event) {
+      var field = event.target.closest(".name-field");
+      if (!field) return;
+      var seat = parseInt(field.dataset.seat, 10), n = parseInt(count.value, 10) || 2;
+      var most = count.options.length ? parseInt(count.options[count.options.length - 1].value, 10) : n;
+      if (event.target.value.trim() && seat >= n && seat < most) {
+        count.value = String(seat + 1);
+        update();
+      }
+    });
+    form.addEventListener("submit", function () {
+      var filled = 0, first = true;
+      form.querySelectorAll(".name-field").forEach(function (field) {
+        var input = field.querySelector("input");
+        if (input && input.value.trim() && first) filled += 1; else first = false;
+      });
+      if (filled >= 1 && count.querySelector("option[value='" + filled + "']")) count.value = String(filled);
+    });
     update();
   }
 
