@@ -32,7 +32,7 @@ from marquoir.storage.database import (
     sqlite_url,
     upgrade,
 )
-from marquoir.storage.drafts import Draft, delete_draft, get_draft, save_draft
+from marquoir.storage.drafts import Draft, delete_draft, get_draft, save_draft, save_draft_newer
 from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
 from marquoir.storage.games import (
     Details,
@@ -160,6 +160,7 @@ __all__ = [
     "rename_player",
     "restore_games",
     "save_draft",
+    "save_draft_newer",
     "save_game",
     "save_games",
     "sqlite_url",

@@ -79,6 +79,48 @@ def save_draft(
     return Draft(token, game, dict(document), created, moment, expires)
 
 
+def save_draft_newer(
+    engine: Engine,
+    game: str,
+    document: Mapping[str, Any],
+    *,
+    token: str,
+    version: int,
+    force: bool = False,
+    now: datetime | None = None,
+    lifetime: timedelta = DRAFT_LIFETIME,
+) -> Draft | None:
+    """Write the draft of ``token`` at ``version`` (its ``"version"`` key), read and written in one transaction, so
+    that an older copy never overwrites a newer one: ``None`` (nothing written) when the draft kept is at
+    ``version`` or newer. With ``force`` (a form sent on purpose) it is written all the same, one version past the
+    one kept. A draft that expired or was never there is made anew."""
+    moment = utc(now)
+    expires = moment + lifetime
+    with guarded("keep the game being entered"), write_transaction(engine) as connection:
+        row = connection.execute(
+            sa.select(drafts.c.created_at, drafts.c.document, drafts.c.expires_at)
+            .where(drafts.c.token == token)
+            .with_for_update()
+        ).first()
+        kept = 0
+        if row is not None and read_utc(row.expires_at) > moment:
+            stored = row.document.get("version") if isinstance(row.document, Mapping) else None
+            kept = stored if isinstance(stored, int) and not isinstance(stored, bool) else 0
+        if version <= kept:
+            if not force:
+                return None
+            version = kept + 1
+        document = {**document, "version": version}
+        values = {"game": game, "document": document, "updated_at": moment, "expires_at": expires}
+        if row is None:
+            connection.execute(drafts.insert().values(token=token, created_at=moment, **values))
+            created = moment
+        else:
+            connection.execute(drafts.update().where(drafts.c.token == token).values(**values))
+            created = read_utc(row.created_at)
+    return Draft(token, game, document, created, moment, expires)
+
+
 def get_draft(engine: Engine, token: str, *, now: datetime | None = None) -> Draft | None:
     """The draft of ``token``, or ``None`` when there is none or it expired."""
     with guarded("open the game being entered"), read_transaction(engine) as connection:

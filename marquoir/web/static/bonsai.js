@@ -224,6 +224,7 @@
     }
 
     function refresh(tapped) {
+      if (window.MarquoirNextDraftVersion) window.MarquoirNextDraftVersion(form);  // newer than any copy typed before
       var ticket = ++sent;
       form.dataset.sent = String(ticket);  // the page's state for a test (or a person's tools) to read
       fetch(form.dataset.live, { method: "POST", body: new FormData(form), credentials: "same-origin",

@@ -416,6 +416,7 @@
       button.click();
     }
     function step(action, fromList) {
+      if (window.MarquoirNextDraftVersion) window.MarquoirNextDraftVersion(form);  // the step is newer than any copy
       var data = new FormData(form);
       data.set("action", action);
       var ticket = ++sent;
@@ -458,6 +459,100 @@
         var same = form.querySelector("button[name=action][value='" + again.replace(/'/g, "") + "']:not(:disabled)");
         if (same) same.focus({ preventScroll: true });
       }
+    }
+  }
+
+  // Nothing typed is lost (issue 18, item 1): on an entry page under its draft's link (/d/<token>), what is typed
+  // is written into the draft as it is typed (debounced), each copy with a version (when it was typed, in ms) so
+  // that the server never lets an older copy overwrite a newer one (web/drafts.py, autosave). Without the network
+  // the copy is kept in this browser (localStorage, one per draft), the page says so, and it is sent when the
+  // network is back (or when the page is opened again). The page says what became of it (p.autosave-status).
+  function nextDraftVersion(form) {
+    var field = form ? form.querySelector("input[name=draft_version]") : null;
+    if (!field) return 0;
+    var version = Math.max(Date.now(), (parseInt(field.value, 10) || 0) + 1);
+    field.value = String(version);
+    return version;
+  }
+  window.MarquoirNextDraftVersion = nextDraftVersion;
+  function autosave() {
+    var path = /^\/d\/([A-Za-z0-9_-]{16,64})$/.exec(window.location.pathname);
+    var status = document.querySelector("form p.autosave-status");
+    if (!path || !status || !window.fetch || !window.FormData) return;
+    var form = status.closest("form");
+    var url = window.location.pathname + "/autosave", key = "marquoir-draft-" + path[1];
+    var timer = null, sending = false, again = false, away = false;
+    function say(which) {
+      status.dataset.state = which;
+      status.textContent = status.dataset[which] || "";
+      status.hidden = !status.textContent;
+    }
+    function entries() {
+      var out = [];
+      new FormData(form).forEach(function (value, name) { if (typeof value === "string") out.push([name, value]); });
+      return out;
+    }
+    function local() {
+      try { return JSON.parse(window.localStorage.getItem(key) || "null"); } catch (e) { return null; }
+    }
+    function keepHere(copy) { try { window.localStorage.setItem(key, JSON.stringify(copy)); } catch (e) { /* full */ } }
+    function forget(version) {
+      var copy = local();
+      if (copy && copy.version <= version) { try { window.localStorage.removeItem(key); } catch (e) { /* none */ } }
+    }
+    function body(copy) {
+      var data = new FormData();
+      copy.fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
+      data.set("draft_version", String(copy.version));
+      return data;
+    }
+    function send(copy) {
+      sending = true;
+      form.dataset.autosaveSent = String(copy.version);  // the page's state, for a test (or a person's tools)
+      return fetch(url, { method: "POST", body: body(copy), credentials: "same-origin",
+        headers: { "Accept": "application/json" } })
+        .then(function (r) {
+          sending = false;
+          if (r.status === 200) { forget(copy.version); say(away ? "back" : "saved"); away = false; }
+          else if (r.status === 409) say("newer");
+          else { away = true; say("offline"); }
+          form.dataset.autosaveDone = String(copy.version);
+          return r.status;
+        })
+        .catch(function () { sending = false; away = true; say("offline"); return 0; })
+        .then(function (code) { if (again) { again = false; schedule(); } return code; });
+    }
+    function flush() {
+      timer = null;
+      if (sending) { again = true; return; }
+      var copy = { version: nextDraftVersion(form), fields: entries() };
+      keepHere(copy);  // kept here until the server has it
+      if (navigator.onLine === false) { away = true; say("offline"); return; }
+      send(copy);
+    }
+    function schedule() { clearTimeout(timer); timer = setTimeout(flush, 400); }
+    form.addEventListener("input", schedule);
+    form.addEventListener("change", schedule);
+    window.addEventListener("offline", function () { away = true; say("offline"); });
+    window.addEventListener("online", function () {
+      var copy = local();
+      if (copy && !sending) send(copy); else if (timer === null && away) schedule();
+    });
+    window.addEventListener("pagehide", function () {  // the phone sleeps, the tab closes: what is pending goes
+      if (timer === null) return;
+      clearTimeout(timer);
+      timer = null;
+      var copy = { version: nextDraftVersion(form), fields: entries() };
+      keepHere(copy);
+      if (navigator.sendBeacon) navigator.sendBeacon(url, body(copy));
+    });
+    // A copy kept in this browser that the server does not have yet (typed offline): sent, then shown.
+    var kept = local(), shown = parseInt((form.querySelector("input[name=draft_version]") || {}).value, 10) || 0;
+    if (kept && kept.version > shown) {
+      if (navigator.onLine === false) { away = true; say("offline"); }
+      else { away = true; send(kept).then(function (code) { if (code === 200) window.location.reload(); }); }
+    } else if (kept) {
+      forget(shown);
     }
   }
 
@@ -546,5 +641,5 @@
     });
   }
 
-  ready(function () { newGame(); sheet(); signButtons(); keyboardLists(); cardEntry(picker()); customCard(); keepPlace(); explanations(); });
+  ready(function () { newGame(); sheet(); signButtons(); keyboardLists(); autosave(); cardEntry(picker()); customCard(); keepPlace(); explanations(); });
 })();
