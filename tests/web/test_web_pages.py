@@ -301,6 +301,23 @@ def test_diploma_checker_for_a_player(client: FlaskClient) -> None:
     assert "met" in trees and "held" in trees and "trees: 5 of 4 needed — spring: 2 trees, 3 trees" in trees
 
 
+def test_diploma_checker_results_are_read_with_get(client: FlaskClient) -> None:
+    """Post/redirect/get (issue 18): the checker's form of a game being entered answers 303 to its results under the
+    draft's link, so a reload asks nothing again and another phone sees them; an unknown link is a 404."""
+    imported = client.post("/import", follow_redirects=True, data={"text": sample_text("base-4p.json")})
+    page = imported.get_data(as_text=True)
+    draft = hidden(page, "draft")
+    response = client.post("/diplomas", data={"table": hidden(page), "player": "2", "draft": draft})
+    assert response.status_code == 303
+    where = response.headers["Location"]
+    assert where.endswith(f"/d/{draft}/diplomas/2")
+    for _reload in range(2):
+        shown = client.get(where)
+        assert shown.status_code == 200 and "Diploma checker: Emi" in shown.get_data(as_text=True)
+        assert shown.headers["Cache-Control"] == "no-store"
+    assert client.get(f"/d/{'x' * 32}/diplomas/2").status_code == 404
+
+
 def test_diploma_checker_refuses_a_sheet_player(client: FlaskClient) -> None:
     page = new_game(client)
     results = client.post("/sheet", follow_redirects=True, data=sheet_data(page)).get_data(as_text=True)
