@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any, NamedTuple
 
 from flask import render_template
@@ -27,10 +28,11 @@ from marquoir.games.kanagawa.naming import (
 from marquoir.games.kanagawa.scoring import score
 from marquoir.games.kanagawa.table import DetailedPlayer, Table
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, KITE_COLOURS, LANDSCAPES
+from marquoir.i18n import get_language
 from marquoir.web.documents import dump, index_in
 from marquoir.web.i18n import _, ngettext
 from marquoir.web.kanagawa.forms import custom_card_errors, diploma_field, player_form_class
-from marquoir.web.kanagawa.search import card_words, rank
+from marquoir.web.kanagawa.search import CardWords, card_words, rank
 from marquoir.web.kanagawa.words import (
     FAMILY_NAMES,
     card_views,
@@ -128,8 +130,21 @@ def card_names(cards: Iterable[Card]) -> dict[int, str]:
 
 def catalogue_card_names() -> dict[int, str]:
     """Every card of the catalogue by :func:`card_names`, in the language of the moment: one name per card whatever
-    the families in play, the same in the picker and on the table."""
+    the families in play, the same in the picker and on the table (worked out once per language: a copy)."""
+    return dict(_names_in(get_language()))
+
+
+@cache
+def _names_in(lang: str) -> dict[int, str]:
+    """:func:`card_names` of the whole catalogue in ``lang`` (one entry per language: a bounded cache)."""
     return card_names(catalogue().cards.values())
+
+
+@cache
+def _words_in(lang: str, card_id: int) -> CardWords:
+    """The search words of a catalogue card in ``lang`` (:func:`~marquoir.web.kanagawa.search.card_words`), worked
+    out once per card and language (72 × the languages: a bounded cache)."""
+    return card_words(catalogue().cards[card_id], _names_in(lang)[card_id])
 
 
 def _zone_names(zone: str, refs: list[Any], names: dict[int, str]) -> list[str]:
@@ -230,12 +245,13 @@ def _used_cards(table: Table) -> dict[int, list[str]]:
     return used
 
 
-def picker_views(families: Iterable[str], names: dict[int, str], family: str, season: str, query: str,
+def picker_views(families: Iterable[str], family: str, season: str, query: str,
                  half: str) -> list[tuple[Any, Any, bool]]:
     """The picker's cards, as (view, its search words, shown): those the filters show (the family, the season and
     the search words, :func:`marquoir.web.kanagawa.search.rank` for the ``half`` being entered) first, best found
     first, then the others hidden, each in catalogue order."""
-    views = [(view, card_words(view.card, names[view.card.id])) for view in card_views(families)]
+    lang = get_language()
+    views = [(view, _words_in(lang, view.card.id)) for view in card_views(families)]
     filtered = [words for view, words in views
                 if (not family or view.card.family == family) and (not season or view.card.print.season == season)]
     found = rank(filtered, query, "studio" if half == "studio" else "print")
@@ -268,9 +284,10 @@ def detailed_context(
     form: Any = None,
     keep: dict[str, Any] | None = None,
     message: str | None = None,
+    with_picker: bool = True,
 ) -> dict[str, Any]:
     """What the detailed entry page of player ``current`` shows, for the whole page and for the parts its script
-    redraws after a step (:data:`LIVE_PARTS`)."""
+    redraws after a step (:data:`LIVE_PARTS`, which leave out the picker's list: ``with_picker`` false)."""
     table = parse_table(doc)
     assert isinstance(table, Table)
     player = table.players[current]
@@ -308,7 +325,8 @@ def detailed_context(
     family = form.filter_family.data or ""
     season = form.filter_season.data or ""
     query = form.filter_subject.data or ""
-    views = picker_views(table.families, card_labels, family, season, query, form.target.data or "print")
+    half = form.target.data or "print"
+    views = picker_views(table.families, family, season, query, half) if with_picker else []
     return {
         "form": form,
         "table": table,
@@ -403,9 +421,9 @@ def detailed_parts(step: DetailedStep) -> dict[str, Any]:
     (:data:`LIVE_PARTS`, HTML), the game (``table``, the document the page carries), the player shown, and for each
     card of the picker who has it on the table (``used``). A step refused keeps the fields as typed."""
     if step.message is None:
-        context = detailed_context(step.doc, step.current, keep=kept_fields(step.form))
+        context = detailed_context(step.doc, step.current, keep=kept_fields(step.form), with_picker=False)
     else:
-        context = detailed_context(step.doc, step.current, form=step.form, message=step.message)
+        context = detailed_context(step.doc, step.current, form=step.form, message=step.message, with_picker=False)
     names = [*LIVE_PARTS, "custom-card"] if context["is_yokai"] else LIVE_PARTS
     parts = {name: render_template("kanagawa/_entry_parts.html", part=name, **context) for name in names}
     return {
