@@ -111,6 +111,9 @@ def save_draft_newer(
                 return None
             version = kept + 1
         document = {**document, "version": version}
+        if row is not None and isinstance(row.document, Mapping) and "save_key" in row.document:
+            # The results' save key stays with the draft (it is reused only while the game is unchanged).
+            document.setdefault("save_key", row.document["save_key"])
         values = {"game": game, "document": document, "updated_at": moment, "expires_at": expires}
         if row is None:
             connection.execute(drafts.insert().values(token=token, created_at=moment, **values))

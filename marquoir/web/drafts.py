@@ -158,7 +158,8 @@ def sent_version() -> int:
 def autosave(token: str) -> tuple[dict[str, Any], int]:
     """What a page's script sends as it is typed (issue 18, item 1): the entry form as it stands, written into the
     draft of ``token`` as a form not yet sent (its fields shown again as typed, without errors), unless the draft
-    kept is newer (``409``: another copy was written since). The answer says which version is kept."""
+    kept is newer (``saved`` false, ``newer`` true: another copy was written since; a 200 all the same, since the
+    page goes on). The answer says which version is kept."""
     wait = over_limit("drafts.write")
     if wait is not None:
         return {"saved": False, "error": _("Too many changes at once: they are kept on this page.")}, 429
@@ -179,7 +180,7 @@ def autosave(token: str) -> tuple[dict[str, Any], int]:
     if draft is None:
         kept = get_draft(get_engine(), token)
         newer = kept.document.get("version") if kept is not None else None
-        return {"saved": False, "newer": True, "version": newer if isinstance(newer, int) else None}, 409
+        return {"saved": False, "newer": True, "version": newer if isinstance(newer, int) else None}, 200
     return {"saved": True, "version": draft.document["version"]}, 200
 
 

@@ -15,8 +15,9 @@ from support.browser import DESKTOP, PHONE, Errors
 pytestmark = pytest.mark.browser
 
 #: The last copy the page's script sent has its answer.
-KEPT = ("() => { const f = document.querySelector('p.autosave-status').closest('form');"
-        " return !!f.dataset.autosaveSent && f.dataset.autosaveDone === f.dataset.autosaveSent; }")
+KEPT = ("() => { const p = document.querySelector('p.autosave-status'), f = p.closest('form');"
+        " return !!f.dataset.autosaveSent && f.dataset.autosaveDone === f.dataset.autosaveSent"
+        " && p.dataset.state === 'saved'; }")
 STATE = "() => document.querySelector('p.autosave-status').dataset.state || ''"
 
 

@@ -467,11 +467,13 @@
   // that the server never lets an older copy overwrite a newer one (web/drafts.py, autosave). Without the network
   // the copy is kept in this browser (localStorage, one per draft), the page says so, and it is sent when the
   // network is back (or when the page is opened again). The page says what became of it (p.autosave-status).
+  var ownVersion = 0;  // the newest version this page wrote (its steps and its copies)
   function nextDraftVersion(form) {
     var field = form ? form.querySelector("input[name=draft_version]") : null;
     if (!field) return 0;
     var version = Math.max(Date.now(), (parseInt(field.value, 10) || 0) + 1);
     field.value = String(version);
+    ownVersion = Math.max(ownVersion, version);
     return version;
   }
   window.MarquoirNextDraftVersion = nextDraftVersion;
@@ -512,12 +514,18 @@
       return fetch(url, { method: "POST", body: body(copy), credentials: "same-origin",
         headers: { "Accept": "application/json" } })
         .then(function (r) {
+          return r.json().catch(function () { return {}; }).then(function (answer) { return [r.status, answer]; });
+        })
+        .then(function (result) {
+          var code = result[0], answer = result[1] || {};
           sending = false;
-          if (r.status === 200) { forget(copy.version); say(away ? "back" : "saved"); away = false; }
-          else if (r.status === 409) say("newer");
+          if (code === 200 && answer.saved) { forget(copy.version); say(away ? "back" : "saved"); away = false; }
+          else if (code === 200 && answer.newer && answer.version && answer.version <= ownVersion) {
+            again = true;  // this page's own step was newer: its copy goes again, newer still
+          } else if (code === 200 && answer.newer) say("newer");
           else { away = true; say("offline"); }
           form.dataset.autosaveDone = String(copy.version);
-          return r.status;
+          return code;
         })
         .catch(function () { sending = false; away = true; say("offline"); return 0; })
         .then(function (code) { if (again) { again = false; schedule(); } return code; });
@@ -533,6 +541,9 @@
     function schedule() { clearTimeout(timer); timer = setTimeout(flush, 400); }
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
+    // A form sent (a step, or the page posted) carries every field itself: nothing is left pending, so that the
+    // page being left does not send an older copy over what the form wrote.
+    form.addEventListener("submit", function () { clearTimeout(timer); timer = null; });
     window.addEventListener("offline", function () { away = true; say("offline"); });
     window.addEventListener("online", function () {
       var copy = local();
@@ -627,6 +638,7 @@
       button.type = "button";
       button.className = "sign-button";
       button.textContent = "±";
+      button.tabIndex = -1;  // for touch, whose number pad may have no minus; a keyboard types the minus itself
       var label = input.labels && input.labels[0] ? input.labels[0].textContent.trim() : "";
       button.setAttribute("aria-label", input.dataset.sign + (label ? " — " + label : ""));
       button.addEventListener("click", function () {
