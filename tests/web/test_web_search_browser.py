@@ -70,6 +70,7 @@ def page(request: pytest.FixtureRequest, browser: Any, live_server: str) -> Iter
     page.locator("input[name=mode][value=detailed]").check()
     page.locator("input[name=mode][value=detailed]").evaluate("(el) => el.form.requestSubmit()")
     page.wait_for_selector("#card-list")
+    page.wait_for_load_state("load")  # the page's script is running (it filters the list as one types)
     try:
         yield page
     finally:
