@@ -4,13 +4,15 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: test quick run lint typecheck unit bench clean system-deps catalogues
+.PHONY: test quick run lint typecheck unit bench clean system-deps catalogues node-tools
 
 # Debian packages the tests need: Chromium for the browser tests, Poppler's pdftoppm to look at rendered PDFs,
 # Pango and fonts for WeasyPrint, PostgreSQL for the storage tests, nginx and openssl for the club-server tests (a
-# reverse proxy with TLS in front of waitress, started on loopback by the tests). Installed only when missing, and only where
-# apt-get can (root on Debian).
-SYSTEM_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core postgresql nginx openssl
+# reverse proxy with TLS in front of waitress, started on loopback by the tests), and npm for the browser tests'
+# axe-core (Debian's, only where no npm is on the PATH). Installed only when missing, and only where apt-get can
+# (root on Debian).
+SYSTEM_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core postgresql nginx openssl \
+	$(if $(shell command -v npm),,npm)
 system-deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -34,8 +36,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-unit: $(STAMP) catalogues
+unit: $(STAMP) catalogues node-tools
 	$(PY) -m pytest
+
+# The browser tests' own tools from the npm registry, at the versions package-lock.json pins (axe-core, which checks
+# each page's accessibility; never served to a page, nothing fetched at run time).
+AXE := node_modules/axe-core/axe.min.js
+node-tools: $(AXE)
+$(AXE): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $(AXE)
 
 # The developer's loop: no browser, nothing slow, a few Hypothesis examples per property (make test runs it all).
 quick: $(STAMP) catalogues
@@ -53,4 +63,4 @@ bench: $(STAMP)
 	@for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -33,7 +33,15 @@ from marquoir.storage.database import (
     sqlite_url,
     upgrade,
 )
-from marquoir.storage.drafts import Draft, DraftRefused, delete_draft, draft_exists, get_draft, save_draft
+from marquoir.storage.drafts import (
+    Draft,
+    DraftRefused,
+    delete_draft,
+    draft_exists,
+    get_draft,
+    save_draft,
+    save_draft_newer,
+)
 from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
 from marquoir.storage.games import (
     Details,
@@ -169,6 +177,7 @@ __all__ = [
     "rename_player",
     "restore_games",
     "save_draft",
+    "save_draft_newer",
     "save_game",
     "save_games",
     "set_time_zone",

@@ -117,6 +117,59 @@ def draft_exists(engine: Engine, token: str, *, now: datetime | None = None) -> 
     return found is not None
 
 
+def save_draft_newer(
+    engine: Engine,
+    game: str,
+    document: Mapping[str, Any],
+    *,
+    token: str,
+    version: int,
+    force: bool = False,
+    now: datetime | None = None,
+    lifetime: timedelta = DRAFT_LIFETIME,
+) -> Draft | None:
+    """Write the draft of ``token`` at ``version`` (its ``"version"`` key), read and written in one transaction, so
+    that an older copy never overwrites a newer one: ``None`` (nothing written) when the draft kept is at
+    ``version`` or newer. With ``force`` (a form sent on purpose) it is written all the same, one version past the
+    one kept. When no draft is kept under ``token`` (it expired, or nobody made it) this is :func:`save_draft`'s
+    new draft under a new token: a made-up token is never stored. The bounds are :func:`save_draft`'s
+    (:class:`DraftRefused`)."""
+    moment = utc(now)
+    expires = moment + lifetime
+    if not draft_exists(engine, token, now=moment):
+        return save_draft(engine, game, {**document, "version": max(version, 1)}, now=moment, lifetime=lifetime)
+    size = len(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > MAX_DRAFT_BYTES:
+        raise DraftRefused(f"a draft is at most {MAX_DRAFT_BYTES // 1024} KiB, this one is {size // 1024} KiB",
+                           "large")  # fmt: skip
+    with guarded("keep the game being entered"), write_transaction(engine) as connection:
+        row = connection.execute(
+            sa.select(drafts.c.created_at, drafts.c.document, drafts.c.expires_at)
+            .where(drafts.c.token == token)
+            .with_for_update()
+        ).first()
+        kept = 0
+        if row is not None and read_utc(row.expires_at) > moment:
+            stored = row.document.get("version") if isinstance(row.document, Mapping) else None
+            kept = stored if isinstance(stored, int) and not isinstance(stored, bool) else 0
+        if version <= kept:
+            if not force:
+                return None
+            version = kept + 1
+        document = {**document, "version": version}
+        if row is not None and isinstance(row.document, Mapping) and "save_key" in row.document:
+            # The results' save key stays with the draft (it is reused only while the game is unchanged).
+            document.setdefault("save_key", row.document["save_key"])
+        values = {"game": game, "document": document, "updated_at": moment, "expires_at": expires}
+        if row is None:
+            connection.execute(drafts.insert().values(token=token, created_at=moment, **values))
+            created = moment
+        else:
+            connection.execute(drafts.update().where(drafts.c.token == token).values(**values))
+            created = read_utc(row.created_at)
+    return Draft(token, game, document, created, moment, expires)
+
+
 def get_draft(engine: Engine, token: str, *, now: datetime | None = None) -> Draft | None:
     """The draft of ``token``, or ``None`` when there is none or it expired."""
     with guarded("open the game being entered"), read_transaction(engine) as connection:

@@ -116,6 +116,8 @@ class GameSummary:
     version: int
     players: tuple[PlayerLine, ...]
     place: str | None = None
+    #: The edition it was played with (``yokai``…; ``""`` for a game of one edition), as its players' rows have it.
+    edition: str = ""
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -505,7 +507,9 @@ def list_games(
             query, offset = query.where(games.c.id.in_(page)), 0
         query = query.order_by(games.c.played_at.desc(), games.c.id.desc()).limit(limit).offset(offset)
         rows = connection.execute(query).mappings().all()
-        players = _players_of(connection, [r["id"] for r in rows])
+        ids = [r["id"] for r in rows]
+        players = _players_of(connection, ids)
+        played_with = _editions_of(connection, ids)
     return [
         GameSummary(
             r["id"],
@@ -516,9 +520,22 @@ def list_games(
             r["version"],
             players.get(r["id"], ()),
             r["place"],
+            played_with.get(r["id"], ""),
         )
         for r in rows
     ]
+
+
+def _editions_of(connection: Connection, ids: Sequence[int]) -> dict[int, str]:
+    """The edition of each game (its players' rows all have it): one row a game read."""
+    if not ids:
+        return {}
+    rows = connection.execute(
+        sa.select(game_players.c.game_id, sa.func.max(game_players.c.edition))
+        .where(game_players.c.game_id.in_(ids), game_players.c.seat == 0)
+        .group_by(game_players.c.game_id)
+    ).all()
+    return {game_id: edition or "" for game_id, edition in rows}
 
 
 def _players_of(connection: Connection, ids: Sequence[int]) -> dict[int, tuple[PlayerLine, ...]]:

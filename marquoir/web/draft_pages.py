@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, g
+from flask import Blueprint, Response, g, jsonify
+from flask.typing import ResponseReturnValue
 
 from marquoir.web import plug
 from marquoir.web.documents import BadDocument, bad_document_page
-from marquoir.web.drafts import DraftPage, open_draft
+from marquoir.web.drafts import DraftPage, autosave, open_draft
 from marquoir.web.i18n import _
 from marquoir.web.render import error_page, render_results
 from marquoir.web.security import carries_edit_token
+from marquoir.web.share import is_token
 
 bp = Blueprint("draft_pages", __name__)
 
@@ -33,6 +35,7 @@ def _draft_or_404(token: str) -> DraftPage | Response | tuple[str, int]:
     g.draft_editing = page.editing
     g.draft_save_key = page.save_key
     g.draft_table = page.table  # the table link is offered when the game's seats can cut it (web/table.py)
+    g.draft_version = page.version
     carries_edit_token()  # the page holds the draft's link (and a correction's edit token): never cached
     return page
 
@@ -44,6 +47,16 @@ def entry(token: str) -> Any:
     if not isinstance(page, DraftPage):
         return page
     return plug.show(page.doc, page.table, page.shown)
+
+
+@bp.post("/d/<token>/autosave")
+def keep_typed(token: str) -> ResponseReturnValue:
+    """What an entry page's script sends as it is typed, written into the draft unless a newer copy is kept
+    (:func:`marquoir.web.drafts.autosave`); JSON."""
+    if not is_token(token):
+        return jsonify({"saved": False}), 404
+    body, status = autosave(token)
+    return jsonify(body), status
 
 
 @bp.get("/d/<token>/results")

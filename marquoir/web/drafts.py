@@ -20,6 +20,7 @@ size and the number kept are bounded (:mod:`marquoir.storage.drafts`). The views
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -30,7 +31,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from marquoir.games import AnyTable
-from marquoir.storage import Draft, DraftRefused, StorageError, draft_exists, get_draft, save_draft
+from marquoir.storage import Draft, DraftRefused, StorageError, draft_exists, get_draft, save_draft, save_draft_newer
 from marquoir.storage.rows import new_token
 from marquoir.web import plug
 from marquoir.web.db import get_engine
@@ -44,7 +45,7 @@ from marquoir.web.security import MAX_CONTENT_LENGTH
 from marquoir.web.share import is_token
 
 #: Form fields that are not the page's entries: they travel with every form, or belong to the language switch.
-CARRIED = frozenset({"csrf_token", "table", "draft", "edit", "version", "lang", "next", "back"})
+CARRIED = frozenset({"csrf_token", "table", "draft", "draft_version", "edit", "version", "lang", "next", "back"})
 #: The shared forms an entry page sends (the language switch carries what was typed); each game's own entry forms
 #: are its plug's ``entry_paths`` (:func:`entry_paths`).
 SHARED_ENTRY_PATHS = frozenset({"/language"})
@@ -68,6 +69,7 @@ class DraftPage:
     shown: Shown
     editing: Editing | None
     save_key: str | None
+    version: int = 0
 
 
 def pending_fields(form: MultiDict[str, str] | None = None) -> list[tuple[str, str]] | None:
@@ -119,7 +121,13 @@ def keep(
     try:
         if results:
             document["save_key"] = _save_key(token, doc)
-        draft = save_draft(get_engine(), str(doc.get("game", "")), document, token=token)
+        if token is None:
+            draft = save_draft(get_engine(), str(doc.get("game", "")), {**document, "version": sent_version()})
+        else:  # a form sent on purpose: written whatever the version kept, one past it
+            found = save_draft_newer(get_engine(), str(doc.get("game", "")), document, token=token,
+                                     version=sent_version(), force=True)
+            assert found is not None
+            draft = found
     except StorageError as error:
         return _shown_here(doc, shown, form, results, error)
     endpoint = "draft_pages.results" if results else "draft_pages.entry"
@@ -141,8 +149,47 @@ def keep_live(doc: Mapping[str, Any], player: int) -> Response | None:
         document["editing"] = [current.token, current.version]
     with suppress(StorageError):  # the step is answered all the same: the page holds the game meanwhile
         if draft_exists(get_engine(), token):  # a token nobody made (or expired) makes nothing here
-            save_draft(get_engine(), str(doc.get("game", "")), document, token=token)
+            # A step older than the draft kept (another phone wrote since) is not written over it.
+            save_draft_newer(get_engine(), str(doc.get("game", "")), document, token=token, version=sent_version())
     return None
+
+
+def sent_version() -> int:
+    """The version of what a request sends (``draft_version``: when it was typed, in milliseconds, by the page's
+    script), else the server's time of the request: a later change has a larger version."""
+    text = request.form.get("draft_version", "")
+    if text.isdigit() and len(text) <= 16:
+        return int(text)
+    return int(time.time() * 1000)
+
+
+def autosave(token: str) -> tuple[dict[str, Any], int]:
+    """What a page's script sends as it is typed (issue 18, item 1): the entry form as it stands, written into the
+    draft of ``token`` as a form not yet sent (its fields shown again as typed, without errors), unless the draft
+    kept is newer (``saved`` false, ``newer`` true: another copy was written since; a 200 all the same, since the
+    page goes on). The answer says which version is kept."""
+    wait = over_limit("drafts.write")
+    if wait is not None:
+        return {"saved": False, "error": _("Too many changes at once: they are kept on this page.")}, 429
+    try:
+        doc, table = read_document(request.form.get("table"))
+    except BadDocument as error:
+        return {"saved": False, "error": error.message, "path": error.path}, 400
+    player = index_in(request.form.get("current"), len(table.players))
+    document: dict[str, Any] = {"table": dict(doc), **_shown_document(Shown(player=player), pending_fields() or [])}
+    current = editing()
+    if current is not None:
+        document["editing"] = [current.token, current.version]
+    version = sent_version()
+    try:
+        draft = save_draft_newer(get_engine(), str(doc.get("game", "")), document, token=token, version=version)
+    except StorageError:
+        return {"saved": False, "error": _("The game could not be kept on the server: it is kept on this page.")}, 503
+    if draft is None:
+        kept = get_draft(get_engine(), token)
+        newer = kept.document.get("version") if kept is not None else None
+        return {"saved": False, "newer": True, "version": newer if isinstance(newer, int) else None}, 200
+    return {"saved": True, "version": draft.document["version"]}, 200
 
 
 def _save_key(token: str | None, doc: Mapping[str, Any]) -> str:
@@ -210,7 +257,9 @@ def read_draft(draft: Draft) -> DraftPage:
     if isinstance(found, list) and len(found) == 2 and is_token(found[0]) and is_number(str(found[1])):
         current = Editing(str(found[0]), int(found[1]))
     save_key = stored.get("save_key")
-    return DraftPage(doc, table, shown, current, save_key if is_token(save_key) else None)
+    version = stored.get("version")
+    return DraftPage(doc, table, shown, current, save_key if is_token(save_key) else None,
+                     version if isinstance(version, int) and not isinstance(version, bool) else 0)
 
 
 def open_draft(token: str) -> DraftPage | None:

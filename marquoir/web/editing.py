@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from flask import g, request
 from markupsafe import Markup
 
+from marquoir.web.i18n import _
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import is_token
 
@@ -50,14 +51,30 @@ def draft_token() -> str | None:
     return sent if is_token(sent) else None
 
 
-def editing_fields() -> Markup:
+def editing_fields(entry: bool = False) -> Markup:
     """The hidden fields that keep a correction's edit token and version, and the draft's token, in every form of
-    the entry pages."""
+    the entry pages; in an entry page's own form (``entry``) also the draft's version and where the page says what
+    became of what was typed (``marquoir.js``, autosave)."""
     fields = Markup("")
     draft = draft_token()
     if draft is not None:
         carries_edit_token()  # the draft's token opens the game being entered: no cache keeps the page
         fields += Markup('<input type="hidden" name="draft" value="{}">').format(draft)
+    if draft is not None and entry:
+        # The version of the draft shown; the page's script writes what is typed above it (web/drafts.py, autosave)
+        # and says here whether it is kept.
+        fields += Markup(
+            '<input type="hidden" name="draft_version" value="{}">'
+            '<p class="autosave-status" role="status" hidden data-saved="{}" data-offline="{}" data-newer="{}" '
+            'data-back="{}"></p>'
+        ).format(
+            g.get("draft_version", 0),
+            _("Kept as typed: a reload or another phone opening this game’s link shows it."),
+            _("No network: what you type is kept on this phone and sent when the network is back."),
+            _("This game was changed on another screen since: reload the page to see it. What you typed here "
+              "is kept on this phone."),
+            _("The network is back: what was typed meanwhile is kept on the server."),
+        )
     current = editing()
     if current is None:
         return fields

@@ -154,8 +154,19 @@ class NewGameBase(FlaskForm):
         """Each game's name for the second entry mode, with the choices it goes with."""
         return [(" ".join(p.choices), p.detailed_label) for p in plugs().values()]
 
+    def follow_names(self) -> None:
+        """The player count follows the names typed (issue 18, item 3): when the names filled are the first ones
+        and another count than the one chosen, within the game's range, they are the players (two names typed with
+        the count left at 3 start a 2-player game; a name typed in a field past the count adds that player)."""
+        typed = [bool((e.data or "").strip()) for e in self.names.entries]
+        filled = sum(typed)
+        game = self.played
+        if filled and all(typed[:filled]) and filled != self.count and game.min_players <= filled <= game.max_players:
+            self.player_count.data = str(filled)
+
     def validate(self, extra_validators: Any = None) -> bool:
         ok = super().validate(extra_validators)
+        self.follow_names()
         game = self.played
         if not game.min_players <= self.count <= game.max_players:
             message = _("%(game)s is played by %(least)d to %(most)d players.") % {

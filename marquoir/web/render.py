@@ -151,17 +151,19 @@ def number_bounds(field: Any) -> tuple[int | None, int | None]:
 
 def number_attrs(field: Any, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """HTML attributes of a figure typed on the phone's keypad: :func:`field_attrs`, the bounds the server accepts
-    (``data-min``, ``data-max``: the page's script shows no total for a figure outside them), and where the figure
-    may be negative a keyboard that has a minus (many phones' number pads have none); the server still reads and
-    checks what is typed."""
+    (``data-min``, ``data-max``: the page's script shows no total for a figure outside them), and the phone's
+    number pad (``inputmode="numeric"``); where the figure may be negative, the minus is accepted as typed and
+    ``data-sign`` names the ± button the page's script puts beside the field (many phones' number pads have no
+    minus: issue 18); the server still reads and checks what is typed."""
     attrs = field_attrs(field, extra)
     low, high = number_bounds(field)
     if low is not None:
         attrs["data-min"] = low
     if high is not None:
         attrs["data-max"] = high
+    attrs["inputmode"] = "numeric"
     if low is None or low < 0:
-        attrs.update({"inputmode": "text", "pattern": "[+\\-−]?[0-9]*", "autocapitalize": "off", "spellcheck": "false"})
+        attrs.update({"pattern": "[+\\-−]?[0-9]*", "data-sign": _("Change the sign (plus or minus)")})
     return attrs
 
 

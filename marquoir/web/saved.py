@@ -42,7 +42,7 @@ from markupsafe import Markup
 
 from marquoir.document import dump_table, parse_table
 from marquoir.errors import TableError
-from marquoir.games import AnyTable, game_of
+from marquoir.games import GAMES, AnyTable, game_of
 from marquoir.i18n import N_, get_language
 from marquoir.reports.bgstats import push_play_url
 from marquoir.reports.charts import game_bars_svg
@@ -286,7 +286,8 @@ def _list_page(group: Group | None) -> ResponseReturnValue:
     games = list_games(get_engine(), player=player or None, limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE,
                        group_id=group_id)  # fmt: skip
     mine = _remembered()
-    rows = [{"game": game, "when": _when(game.played_at), "edit": mine.get(game.id)} for game in games]
+    rows = [{"game": game, "when": _when(game.played_at), "edit": mine.get(game.id), "played": played_text(game)}
+            for game in games]
     context: dict[str, Any] = {"rows": rows, "player": player, "page": page, "pages": pages, "total": total,
                                "group": group}  # fmt: skip
     if group is not None:
@@ -330,6 +331,19 @@ def _group_names(group: Group | None) -> dict[str, str]:
     if group is None:
         return {}
     return {p.key: p.name for p in players_of(get_engine(), group_id=group.id, limit=MAX_RECORDS)}
+
+
+def played_text(game: Any) -> str:
+    """Which game a line of a list is (issue 18, item 4): its title, with its edition where the game has several
+    and it is not the first (``Kanagawa (With the Yokai expansion)``), so that a night of two games reads apart."""
+    played = GAMES.get(game.game)
+    if played is None:
+        return str(game.game)
+    title = _(played.title)
+    editions = list(played.editions)
+    if game.edition and editions and game.edition != editions[0] and game.edition in played.editions:
+        return _("%(game)s (%(edition)s)") % {"game": title, "edition": _(played.editions[game.edition])}
+    return title
 
 
 def _when(moment: datetime) -> str:

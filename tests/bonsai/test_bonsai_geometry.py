@@ -106,7 +106,7 @@ def test_a_flower_beside_the_pot_counts_the_pot_side_as_free() -> None:
     # The pot is not a tile: 5 free sides, not 4.
     report = score(load_table(table(player("Ana", SMALL))))
     assert report.players[0].breakdown["flowers"] == 5
-    assert report.players[0].explanations["flowers"] == "flower at [-2, 1]: 5 free sides"
+    assert report.players[0].explanations["flowers"] == "flower (2½ cells left of the trunk, 1 row up): 5 free sides"
 
 
 def test_the_trunk_is_a_tile_for_a_flower_beside_it() -> None:

@@ -56,13 +56,14 @@ def test_player_count_no_player() -> None:
 def test_tile_place_on_the_pot() -> None:
     doc = broken("bonsai-2p.json", add_tile(0, 1, -1, L))
     assert found(doc) == [("TILE_PLACE", "Ana", "players[0].tiles[33]")]
-    assert check(load_table(doc))[0].message == "a leaf tile at [1, -1] lies on the pot"
+    assert check(load_table(doc))[0].message == ("a leaf tile (half a cell right of the trunk, 1 row down) lies on "
+        "the pot")
 
 
 def test_tile_place_on_the_trunk() -> None:
     doc = broken("bonsai-2p.json", add_tile(0, 0, 0, W))
     assert found(doc) == [("TILE_PLACE", "Ana", "players[0].tiles[33]")]
-    assert check(load_table(doc))[0].message == "a wood tile at [0, 0] lies on the trunk"
+    assert check(load_table(doc))[0].message == "a wood tile lies on the trunk"
 
 
 def test_tile_place_in_a_flipped_pot_the_cell_0_0_is_pot() -> None:
@@ -74,7 +75,8 @@ def test_tile_place_in_a_flipped_pot_the_cell_0_0_is_pot() -> None:
 def test_tile_place_two_tiles_on_one_cell() -> None:
     doc = broken("bonsai-2p.json", add_tile(0, 0, 2, F))  # [0, 2] is Ana's second wood tile
     assert found(doc) == [("TILE_PLACE", "Ana", "players[0].tiles[33]")]
-    assert check(load_table(doc))[0].message == "a flower tile at [0, 2] lies on a cell where a wood tile already is"
+    assert check(load_table(doc))[0].message == ("a flower tile (2 rows above the trunk) lies on a cell where a wood "
+        "tile already is")
 
 
 # TILE_UNSUPPORTED
@@ -84,13 +86,15 @@ def test_tile_place_two_tiles_on_one_cell() -> None:
     ("tile", "message"),
     [
         # [-2, 2] touches the leaf [-1, 1] and no wood.
-        ((-2, 2, W), "the wood tile at [-2, 2] is not joined to the trunk through wood tiles"),
+        ((-2, 2, W), ("the wood tile (2 cells left of the trunk, 2 rows up) is not joined to the trunk through wood "
+            "tiles")),
         # [2, 2] touches the fruit [1, 2] and no wood.
-        ((2, 2, L), "the leaf tile at [2, 2] touches no wood tile"),
+        ((2, 2, L), "the leaf tile (2 cells right of the trunk, 2 rows up) touches no wood tile"),
         # [2, 3] touches the fruit [1, 2] and no leaf.
-        ((2, 3, F), "the flower tile at [2, 3] touches no leaf tile"),
+        ((2, 3, F), "the flower tile (1½ cells right of the trunk, 3 rows up) touches no leaf tile"),
         # [-1, 2] touches the leaves [0, 2] and [-1, 1], which do not touch each other.
-        ((-1, 2, R), "the fruit tile at [-1, 2] does not touch two leaf tiles that touch each other"),
+        ((-1, 2, R), ("the fruit tile (1 cell left of the trunk, 2 rows up) does not touch two leaf tiles that touch "
+            "each other")),
     ],
 )
 def test_tile_unsupported(tile: tuple[int, int, str], message: str) -> None:
@@ -107,7 +111,8 @@ def test_tile_unsupported_wood_cut_off_from_the_trunk() -> None:
 
     doc = broken("bonsai-2p.json", cut)
     assert found(doc) == [("TILE_UNSUPPORTED", "Ana", "players[0].tiles[6]")]
-    assert check(load_table(doc))[0].message == "the wood tile at [1, 6] is not joined to the trunk through wood tiles"
+    assert check(load_table(doc))[0].message == ("the wood tile (1 cell right of the trunk, 6 rows up) is not joined "
+        "to the trunk through wood tiles")
 
 
 # FRUIT_TOUCHES_FRUIT
@@ -120,7 +125,8 @@ def test_fruit_touches_fruit() -> None:
     assert found(table(player("Ana", grown))) == []
     doc = table(player("Ana", [*grown, (2, 2, R)]))
     assert found(doc) == [("FRUIT_TOUCHES_FRUIT", "Ana", "players[0].tiles[7]")]
-    assert check(load_table(doc))[0].message == "the fruit tile at [2, 2] touches the fruit tile at [2, 3]"
+    assert check(load_table(doc))[0].message == ("the fruit tile (2 cells right of the trunk, 2 rows up) touches the "
+        "fruit tile (1½ cells right of the trunk, 3 rows up)")
 
 
 # GOAL_UNKNOWN

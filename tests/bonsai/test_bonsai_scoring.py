@@ -25,7 +25,7 @@ def test_the_small_bonsai_by_hand() -> None:
     assert ana.total == 21
     assert ana.explanations == {
         "leaves": "3 leaves × 3",
-        "flowers": "flower at [-2, 1]: 5 free sides",
+        "flowers": "flower (2½ cells left of the trunk, 1 row up): 5 free sides",
         "fruits": "1 fruit × 7",
         "parchments": "no Parchment",
         "goals": "no goal",
@@ -113,7 +113,7 @@ def test_the_green_goal_explains_the_largest_group() -> None:
     report = score(load_table(table(player("Ana", SMALL, goals=["green-small"]))))
     assert report.players[0].explanations["goals"] == (
         "small green goal (a group of 5 leaves touching one another): 6 — "
-        "largest group of leaves: 2 — [0, 2] [1, 1]; not met"
+        "largest group of leaves: 2 — 2 rows above the trunk · half a cell right of the trunk, 1 row up; not met"
     )
 
 
@@ -224,7 +224,8 @@ def test_explanations_follow_the_language() -> None:
     (ana,) = report.players
     with language("fr"):
         assert ana.explanations["leaves"] == "3 Feuilles × 3"
-        assert ana.explanations["flowers"] == "Fleur en [-2, 1]\u00a0: 5 côtés libres"
+        assert ana.explanations["flowers"] == ("Fleur (2 cases ½ à gauche du tronc, 1 rangée plus haut)\u00a0: 5 "
+            "côtés libres")
         assert ana.explanations["parchments"] == "Parchemin par carte Maître\u00a0: 3 cartes Maître × 2"
     assert ana.explanations["leaves"] == "3 leaves × 3"
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -37,3 +38,25 @@ class Errors:
         page.on("console", lambda msg: self.seen.append(msg.text) if msg.type == "error" else None)
         page.on("pageerror", lambda exc: self.seen.append(str(exc)))
         page.on("dialog", lambda dialog: (self.seen.append(dialog.message), dialog.dismiss()))
+
+
+#: axe-core, installed from the npm registry by the Makefile (``make node-tools``; pinned in package-lock.json).
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's violations on the page as it stands (WCAG 2.x A and AA and best practices), each as its rule id,
+    impact and the first elements it names; the script is put in the page by the test, never by the page. The
+    browser tests fail (never skip) when it is not installed."""
+    if not AXE.exists():
+        raise AssertionError(f"axe-core is missing ({AXE}): run `make node-tools`")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;undefined")
+    found = page.evaluate(
+        """async () => {
+          const result = await axe.run(document, { resultTypes: ["violations"] });
+          return result.violations.map((v) => `${v.id} (${v.impact}): ` +
+            v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ") + (v.nodes.length > 3 ? " …" : ""));
+        }"""
+    )
+    return list(found)

@@ -84,7 +84,7 @@ def test_a_new_bonsai_game_starts_in_either_mode(client: FlaskClient) -> None:
     assert doc == {"game": "bonsai", "goals": ["brown", "green", "cyan"],
                    "players": [{"name": "Aiko", "tiles": [], "goals": []}, {"name": "Ben", "tiles": [], "goals": []}]}
     assert 'id="tiles-form"' in page and 'value="cycle:0:1"' in page and 'value="flip"' in page
-    assert "cell [0, 1]: empty" in page
+    assert "half a cell left of the trunk, 1 row up: empty" in page
     sheet = new_game(client, mode="sheet", names=("Solo",), colours=("pink", "orange", "cyan"))
     page = sheet.get_data(as_text=True)
     assert sheet.status_code == 200 and 'id="bonsai-sheet-form"' in page
@@ -213,7 +213,8 @@ def test_a_game_entered_tile_by_tile_without_javascript(client: FlaskClient) -> 
     page = grow(client, page, PLAN)
     assert tiles_of(page) == {(0, 1): "wood", (0, 2): "leaf", (1, 1): "leaf", (1, 2): "fruit", (-1, 2): "flower"}
     assert "Not possible" not in page
-    assert 'aria-label="cell [1, 2]: fruit"' in page and 'class="cell place-grow kind-fruit"' in cell_group(page, 1, 2)
+    assert 'aria-label="1 cell right of the trunk, 2 rows up: fruit"' in page
+    assert 'class="cell place-grow kind-fruit"' in cell_group(page, 1, 2)
     assert "17 points so far" in page  # 2 leaves × 3, a fruit 7, a flower with 4 free sides
     # Cards by counters, a Parchment, a goal claimed that the bonsai does not meet.
     page = press(client, page, "inc:growth_leaf").get_data(as_text=True)
@@ -230,10 +231,11 @@ def test_a_game_entered_tile_by_tile_without_javascript(client: FlaskClient) -> 
     # Flip the pot: the trunk moves to [1, 0]; the wood at [0, 1] no longer touches it, marked on its cell.
     flipped = press(client, page, "flip").get_data(as_text=True)
     assert json.loads(hidden(flipped))["players"][0]["flipped"] is True
-    assert "The gold crack is on the left of the pot; the trunk stands at [1, 0]." in flipped
+    assert "The gold crack is on the left of the pot (flipped)." in flipped
     assert 'class="cell place-trunk kind-wood"' in cell_group(flipped, 1, 0)
     assert "flagged" in cell_group(flipped, 0, 1)
-    assert "the wood tile at [0, 1] is not joined to the trunk through wood tiles" in flipped
+    assert ("the wood tile (1½ cells left of the trunk, 1 row up) is not joined to the trunk through wood "
+        "tiles") in flipped
     page = press(client, flipped, "flip").get_data(as_text=True)
     assert "flipped" not in json.loads(hidden(page))["players"][0] and "flagged" not in cell_group(page, 0, 1)
     # The other player, then back: each bonsai is kept.
@@ -248,6 +250,17 @@ def test_a_game_entered_tile_by_tile_without_javascript(client: FlaskClient) -> 
     assert totals(results) == [6 + 4 + 7 + (2 + 2) + 6, 0]
     assert "is not met" in results and "The bonsai as entered" in results
     assert results.count('role="img" aria-label="The bonsai of') == 2
+    # Each explanation about tiles draws the bonsai with those tiles marked: the flower with its 4 free sides.
+    whys = re.findall(r'<div class="why-box">.*?</div></details>', results, re.S)
+    drawn = [w for w in whys if 'class="why-tree"' in w]
+    assert len(drawn) == 4  # Aiko's leaves, flowers, fruits and goals; Ben has no tile to point at but his trunk
+    flowers = next(w for w in drawn if "flower (1 cell left of the trunk, 2 rows up): 4 free sides" in w)
+    assert 'aria-label="Tiles counted for Aiko, marked on the bonsai"' in flowers
+    lit = re.findall(r'<g class="cell [^"]* lit" data-at="(-?\d+),(-?\d+)">(.*?)</g>\n', flowers, re.S)
+    assert [(x, y) for x, y, _body in lit] == [("-1", "2")] and '>4</text>' in lit[0][2]
+    leaves = next(w for w in drawn if "Leaves" in w or "leaves" in w)
+    assert {(x, y) for x, y in re.findall(r'<g class="cell [^"]* lit" data-at="(-?\d+),(-?\d+)"', leaves)} == {
+        ("0", "2"), ("1", "1")}
     expected = score(load_table(hidden(results)))
     assert totals(results) == [p.total for p in expected.players]
 
@@ -257,17 +270,19 @@ def test_a_tile_breaking_a_rule_is_marked_on_its_cell_with_the_rule_s_words(clie
     page = grow(client, page, [((0, 1), 3)])  # a flower on the trunk's top: it touches no leaf
     drawn = cell_group(page, 0, 1)
     assert "flagged" in drawn and '<text x="' in drawn and ">1</text>" in drawn
-    assert 'aria-label="cell [0, 1]: flower — Not possible: the flower tile at [0, 1] touches no leaf tile"' in drawn
+    assert ('aria-label="half a cell left of the trunk, 1 row up: flower — Not possible: the flower tile (half a cell '
+            'left of the trunk, 1 row up) touches no leaf tile"') in drawn
     problems = page[page.index('id="tile-problems"'):][:600]
     assert '<span class="mark-badge" aria-hidden="true">1</span>' in problems
-    assert "the flower tile at [0, 1] touches no leaf tile" in problems
+    assert "the flower tile (half a cell left of the trunk, 1 row up) touches no leaf tile" in problems
     assert "TILE_" not in page and "FRUIT_" not in page  # no issue code on the page
     # Two fruits side by side, each on two leaves that touch each other: said at the later one.
     page = new_game(client).get_data(as_text=True)
     plan = [((0, 1), 1), ((-1, 2), 1), ((0, 2), 2), ((1, 1), 2), ((0, 3), 2), ((1, 2), 4), ((1, 3), 4)]
     page = grow(client, page, plan)
     assert "flagged" not in cell_group(page, 1, 2) and "flagged" in cell_group(page, 1, 3)
-    assert "the fruit tile at [1, 3] touches the fruit tile at [1, 2]" in cell_group(page, 1, 3)
+    assert ("the fruit tile (half a cell right of the trunk, 3 rows up) touches the fruit tile (1 cell right of the "
+        "trunk, 2 rows up)") in cell_group(page, 1, 3)
     assert page.count('<span class="mark-badge"') == 1
 
 
@@ -328,7 +343,8 @@ def test_correct_an_entry_and_the_language_switch_keep_everything(client: FlaskC
         assert french.status_code == 200 and json.loads(hidden(text)) == kept
         if back_to == "edit":
             assert "Le bonsaï, tuile par tuile" in text and "Retourner le Pot" in text
-            assert "case [0, 1]\u00a0: Bois" in text and "Tuiles Objectif réclamées" in text
+            assert ("une demi-case à gauche du tronc, 1 rangée plus haut\u00a0: "
+                "Bois") in text and "Tuiles Objectif réclamées" in text
             assert "Une de plus\u00a0: Cartes Outil" in text
         else:
             assert "Les bonsaïs saisis" in text and "Résultats" in text
@@ -357,10 +373,11 @@ def test_the_pages_in_french(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("action", "words"),
     [
-        ("cycle:999:0", "cell [999, 0] cannot be changed on this grid"),
-        ("cycle:0:0", "cell [0, 0] cannot be changed on this grid"),  # the trunk
-        ("cycle:2:-1", "cell [2, -1] cannot be changed on this grid"),  # the pot
-        ("clear:0:3", "cell [0, 3] cannot be changed on this grid"),  # nothing to take away, and not on the pot
+        ("cycle:999:0", "the cell “999 cells right of the trunk, on the trunk’s row” cannot be changed on this grid"),
+        ("cycle:0:0", "the cell “the trunk” cannot be changed on this grid"),  # the trunk
+        ("cycle:2:-1", "the cell “1½ cells right of the trunk, 1 row down” cannot be changed on this grid"),  # the pot
+        ("clear:0:3", ("the cell “half a cell left of the trunk, 3 rows up” cannot be changed on this "
+            "grid")),  # nothing to take away, and not on the pot
         ("cycle:a:b", "a cell is written as two whole numbers"),
         ("cycle:99999:0", "a cell is written as two whole numbers"),
         ("player:7", "there is no such player"),
@@ -392,15 +409,17 @@ def test_a_game_that_cannot_be_read_gets_a_400_naming_the_place(client: FlaskCli
     assert wrong.status_code == 422 and 'id="tool-error">Enter a whole number.<' in wrong.get_data(as_text=True)
     assert json.loads(hidden(wrong.get_data(as_text=True))) == json.loads(hidden(page))  # nothing changed
     french = press(client, page, "cycle:999:0", headers=FR).get_data(as_text=True)
-    assert "la case [999, 0] ne peut pas être changée sur cette grille" in french
+    assert ("la case «\u00a0999 cases à droite du tronc, sur la rangée du tronc\u00a0» ne peut pas être changée sur "
+        "cette grille") in french
 
 
 def test_a_tile_on_the_pot_can_be_taken_away(client: FlaskClient) -> None:
     doc = json.loads(SEED)
     doc["players"][0]["tiles"].append({"at": [2, -1], "kind": "leaf"})
     page = client.post("/edit", follow_redirects=True, data={"table": json.dumps(doc)}).get_data(as_text=True)
-    assert 'value="clear:2:-1"' in page and "cell [2, -1], on the pot: leaf (press to take it away)" in page
-    assert "a leaf tile at [2, -1] lies on the pot" in page
+    assert 'value="clear:2:-1"' in page and ("1½ cells right of the trunk, 1 row down, on the pot: leaf (press to "
+        "take it away)") in page
+    assert "a leaf tile (1½ cells right of the trunk, 1 row down) lies on the pot" in page
     page = press(client, page, "clear:2:-1").get_data(as_text=True)
     assert (2, -1) not in tiles_of(page) and 'value="clear:2:-1"' not in page
 

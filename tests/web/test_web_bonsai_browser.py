@@ -100,19 +100,20 @@ def test_a_game_entered_tile_by_tile(browser: Any, server: str, viewport: dict[s
         # Every cell a finger can aim at is at least 44 px across.
         box = cell(page, 0, 1).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44
-        assert page.get_by_role("button", name="cell [0, 1]: empty").count() == 1
+        assert page.get_by_role("button", name="half a cell left of the trunk, 1 row up: empty").count() == 1
         tap(page, 0, 1)  # wood on the trunk
         tap(page, -1, 2, 3)  # a flower with no leaf yet: marked on the spot, with the rule in words
         flower = page.locator("g.cell[data-at='-1,2']")
         assert "flagged" in (flower.get_attribute("class") or "")
-        assert "the flower tile at [-1, 2] touches no leaf tile" in page.locator("#tile-problems").inner_text()
+        problems = page.locator("#tile-problems").inner_text()
+        assert "the flower tile (1 cell left of the trunk, 2 rows up) touches no leaf tile" in problems
         # The leaf that carries it, typed with the keyboard: the mark goes.
         cell(page, 0, 2).focus()
         page.keyboard.press("Enter")
         settle(page)
         page.keyboard.press("Space")
         settle(page)
-        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "cell [0, 2]: leaf"
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "2 rows above the trunk: leaf"
         ring = page.locator("g.cell[data-at='0,2'] polygon").evaluate("el => getComputedStyle(el).stroke")
         assert ring == "rgb(37, 99, 235)"  # the keyboard's place shows on the cell
         assert "flagged" not in (flower.get_attribute("class") or "")
@@ -153,7 +154,8 @@ def test_a_game_entered_tile_by_tile(browser: Any, server: str, viewport: dict[s
         # The language switch carries the game as the script changed it.
         page.get_by_role("button", name="Français").click()
         page.wait_for_selector("html[lang=fr]")
-        assert page.get_by_role("button", name="case [1, 1] : Feuille".replace(" :", "\u00a0:")).count() == 1
+        assert page.get_by_role("button", name=("une demi-case à droite du tronc, 1 rangée plus haut : "
+            "Feuille").replace(" :", "\u00a0:")).count() == 1
         assert "Le bonsaï, tuile par tuile" in page.content()
         french = json.loads(page.input_value("input[name=table]"))
         assert {tuple(t["at"]): t["kind"] for t in french["players"][1]["tiles"]} == {(0, 1): "wood", (1, 1): "leaf"}
@@ -188,7 +190,7 @@ def test_a_game_entered_tile_by_tile(browser: Any, server: str, viewport: dict[s
         page.wait_for_selector("#tiles-form")
         reopened = json.loads(page.input_value("input[name=table]"))["players"][0]
         assert reopened == doc["players"][0] | {"goals": ["green-small"]}
-        assert page.get_by_role("button", name="cell [1, 2]: fruit").count() == 1
+        assert page.get_by_role("button", name="1 cell right of the trunk, 2 rows up: fruit").count() == 1
         tap(page, 1, 2)  # fruit → empty
         page.get_by_role("button", name="Score the game").first.click()
         page.wait_for_selector("table.results")
@@ -212,7 +214,8 @@ def test_the_pot_without_javascript(browser: Any, server: str, artifacts: Path) 
         page.check("#mode-1")
         page.get_by_role("button", name="Start entering the game").click()
         page.wait_for_selector("#tiles-form")
-        for name in ("cell [0, 1]: empty", "cell [0, 1]: wood", "cell [0, 1]: leaf"):
+        for name in (("half a cell left of the trunk, 1 row up: "
+            "empty"), "half a cell left of the trunk, 1 row up: wood", "half a cell left of the trunk, 1 row up: leaf"):
             page.get_by_role("button", name=name).click()
             page.wait_for_load_state()
         assert "touches no leaf tile" in page.locator("#tile-problems").inner_text()

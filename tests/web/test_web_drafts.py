@@ -323,3 +323,36 @@ def test_the_draft_s_editing_travels_with_its_pages(client: FlaskClient) -> None
                              results=True)
     assert hidden(results, "edit") == edit and "Save the correction" in results
     assert hidden(client.get(f"/d/{token}").get_data(as_text=True), "version") == "4"
+
+
+def test_what_is_typed_is_kept_and_an_older_copy_never_overwrites_a_newer(games: Flask, client: FlaskClient) -> None:
+    """The autosave of an entry page (issue 18, item 1): figures typed and not sent are in the draft, shown as
+    typed on a reload and on another phone, without errors; a copy typed earlier (a lower version) arriving later
+    is refused (said, not an error status) and changes nothing; a form sent on purpose is written whatever the
+    version kept."""
+    token, page = follow(client, client.post("/new", data=NEW_SHEET))
+    assert value_of(page, "players-0-print_cards") in (None, "")
+    start = int(hidden(page, "draft_version"))  # when the draft was written (ms): each copy typed is later
+    assert start > 0
+    typed = figures(page, draft_version=str(start + 5000))
+    response = client.post(f"/d/{token}/autosave", data=typed)
+    assert response.status_code == 200 and response.get_json() == {"saved": True, "version": start + 5000}
+    again = games.test_client().get(f"/d/{token}").get_data(as_text=True)  # another phone, the same link
+    assert value_of(again, "players-0-print_cards") == "10" and value_of(again, "players-1-harmony") == "-1"
+    assert checked(again, "players-0-d_trees_4") and hidden(again, "draft_version") == str(start + 5000)
+    assert 'class="error"' not in again  # typed, not sent: no error shown
+    older = client.post(f"/d/{token}/autosave", data=figures(page, draft_version=str(start + 4000), **{
+        "players-0-print_cards": "2"}))
+    assert older.status_code == 200 and older.get_json() == {"saved": False, "newer": True, "version": start + 5000}
+    assert value_of(client.get(f"/d/{token}").get_data(as_text=True), "players-0-print_cards") == "10"
+    newer = client.post(f"/d/{token}/autosave", data=figures(page, draft_version=str(start + 6000), **{
+        "players-0-print_cards": "12"}))
+    assert newer.status_code == 200
+    assert value_of(client.get(f"/d/{token}").get_data(as_text=True), "players-0-print_cards") == "12"
+    assert get_draft(engine_of(games), token).document["version"] == start + 6000  # type: ignore[union-attr]
+    # Sent on purpose with an old version (a page left open): written, one version past the one kept.
+    _again, _results = follow(client, client.post("/sheet", data=figures(page, draft_version="10")), results=True)
+    assert get_draft(engine_of(games), token).document["version"] == start + 6001  # type: ignore[union-attr]
+    # A document that cannot be read is refused, naming where; an unknown draft link is refused.
+    bad = client.post(f"/d/{token}/autosave", data={**typed, "table": "{", "draft_version": str(start + 7000)})
+    assert bad.status_code == 400 and bad.get_json()["saved"] is False

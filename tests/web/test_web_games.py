@@ -4,6 +4,7 @@ read-only link that changes nothing, downloads, and storage failures that keep e
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -93,6 +94,18 @@ def test_the_games_list_newest_first_search_and_pages(app: Flask, client: FlaskC
     assert first.count("saved here: correct") == 20
     other = app.test_client().get("/games").get_data(as_text=True)
     assert "saved here: correct" not in other and "/e/" not in other
+
+
+def test_each_line_of_the_list_names_its_game(client: FlaskClient) -> None:
+    """A night of Kanagawa, Kanagawa with the Yokai and Bonsai reads apart on the list (issue 18, item 4)."""
+    seeds = Path(__file__).resolve().parents[2] / "seeds"
+    for seed in ("base-2p.json", "yokai-3p.json", "bonsai-2p.json"):
+        save(client, (seeds / seed).read_text())
+    for lang, words in (("en", ["Bonsai", "Kanagawa (With the Yokai expansion)", "Kanagawa"]),
+                        ("fr", ["Bonsai", "Kanagawa (Avec l’extension Yokai)", "Kanagawa"])):
+        page = client.get("/games", headers={"Accept-Language": lang}).get_data(as_text=True)
+        shown = re.findall(r'<strong class="which-game">([^<]*)</strong>', page)
+        assert sorted(html.unescape(w) for w in shown) == sorted(words), (lang, shown)
 
 
 def test_the_read_only_page_shows_no_edit_token_and_no_way_to_change(app: Flask, client: FlaskClient) -> None:

@@ -149,10 +149,11 @@ def test_print_the_blank_sheet(browser: Any, games_server: str, viewport: dict[s
         page.get_by_role("button", name="Imprimer la feuille").click()
         page.wait_for_selector("table.scores")
         assert page.locator("h1").inner_text().startswith("Feuille de score de Kanagawa")
-        assert page.locator("table.scores thead th").count() == 5
+        assert page.locator("table.scores thead th").count() == 4  # a column per player; the corner is no header
+        assert page.locator("table.scores thead td.corner").count() == 1
         assert page.locator("tr.row-yokai").count() == 1
         # The sheet's own stylesheet applies (allowed by its hash): the table has its borders.
-        border = page.evaluate("getComputedStyle(document.querySelector('table.scores td')).borderTopStyle")
+        border = page.evaluate("getComputedStyle(document.querySelector('table.scores tbody td')).borderTopStyle")
         assert border == "solid"
         shot(page, artifacts, "blank-sheet")
         page.emulate_media(media="print")  # as printed: the same sheet, nothing hidden or cut sideways

@@ -89,8 +89,9 @@ def test_new_game_sheet_has_a_column_per_player_and_number_pad_inputs(client: Fl
     page = new_game(client)
     for name in ("Aiko", "Ben", "Chiyo"):
         assert f">{name}</th>" in page
-    assert page.count('inputmode="numeric"') == 6  # 2 figures × 3 players (no Yokai row in a base game)
-    assert page.count('inputmode="text"') == 3  # the Harmony symbols may be negative: a keyboard with a minus
+    assert page.count('inputmode="numeric"') == 9  # 3 figures × 3 players (no Yokai row in a base game)
+    assert page.count('data-sign="') == 3  # the Harmony symbols may be negative: a ± button beside each
+    assert 'inputmode="text"' not in page
     assert 'name="players-2-d_characters_3_identical"' in page
     assert "Yokai tokens" not in page
     doc = json.loads(hidden(page))
@@ -99,7 +100,8 @@ def test_new_game_sheet_has_a_column_per_player_and_number_pad_inputs(client: Fl
 
 def test_new_game_errors_name_the_field(client: FlaskClient) -> None:
     response = client.post("/new", follow_redirects=True, data={
-                           "player_count": "3", "names-0": "Aiko", "names-1": "Aiko", "game": "yokai", "mode": "sheet",
+                           "player_count": "3", "names-0": "Aiko", "names-1": "Aiko", "names-2": "", "names-3": "Zed",
+                           "game": "yokai", "mode": "sheet",
                       "base_families": ["trees"], "expansion_families": ["kites", "lanterns", "umbrellas"]}
     )
     assert response.status_code == 422
@@ -115,6 +117,18 @@ def test_two_player_game_ignores_the_unused_name_fields(client: FlaskClient) -> 
     page = new_game(client, player_count="2", **{"names-2": "", "names-3": "Zed"})
     doc = json.loads(hidden(page))
     assert [p["name"] for p in doc["players"]] == ["Aiko", "Ben"]
+
+
+def test_the_player_count_follows_the_names_typed(client: FlaskClient) -> None:
+    """Two names typed with the count left at 3 start a 2-player game; four a 4-player game; one name is not a
+    Kanagawa game (2 to 4), said on the count (issue 18, item 3)."""
+    page = new_game(client, **{"names-2": ""})
+    assert [p["name"] for p in json.loads(hidden(page))["players"]] == ["Aiko", "Ben"]
+    page = new_game(client, **{"names-3": "Daisuke"})
+    assert [p["name"] for p in json.loads(hidden(page))["players"]] == ["Aiko", "Ben", "Chiyo", "Daisuke"]
+    response = client.post("/new", data={"player_count": "3", "names-0": "Aiko", "game": "base", "mode": "sheet"})
+    assert response.status_code == 422
+    assert "Enter a name for player 2." in response.get_data(as_text=True)
 
 
 def test_yokai_game_sheet_has_yokai_tokens_and_only_its_diplomas(client: FlaskClient) -> None:
@@ -288,6 +302,23 @@ def test_diploma_checker_for_a_player(client: FlaskClient) -> None:
     assert page.count('class="diploma-check') == 19
     trees = page.split('data-diploma="trees-4"')[1].split("</li>")[0]
     assert "met" in trees and "held" in trees and "trees: 5 of 4 needed — spring: 2 trees, 3 trees" in trees
+
+
+def test_diploma_checker_results_are_read_with_get(client: FlaskClient) -> None:
+    """Post/redirect/get (issue 18): the checker's form of a game being entered answers 303 to its results under the
+    draft's link, so a reload asks nothing again and another phone sees them; an unknown link is a 404."""
+    imported = client.post("/import", follow_redirects=True, data={"text": sample_text("base-4p.json")})
+    page = imported.get_data(as_text=True)
+    draft = hidden(page, "draft")
+    response = client.post("/diplomas", data={"table": hidden(page), "player": "2", "draft": draft})
+    assert response.status_code == 303
+    where = response.headers["Location"]
+    assert where.endswith(f"/d/{draft}/diplomas/2")
+    for _reload in range(2):
+        shown = client.get(where)
+        assert shown.status_code == 200 and "Diploma checker: Emi" in shown.get_data(as_text=True)
+        assert shown.headers["Cache-Control"] == "no-store"
+    assert client.get(f"/d/{'x' * 32}/diplomas/2").status_code == 404
 
 
 def test_diploma_checker_refuses_a_sheet_player(client: FlaskClient) -> None:

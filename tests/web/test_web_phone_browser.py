@@ -200,10 +200,19 @@ def fill_sheet(page: Any) -> None:
 
 def test_the_sheet_and_the_results_on_a_phone(page: Any, live_server: str, artifacts: Path) -> None:
     start_game(page, live_server, "sheet")
-    # The harmony figure may be negative: its keypad has a minus (a numeric pad may not).
+    # The harmony figure may be negative: the number pad (issue 18), and a ± button beside it, since a numeric pad
+    # may have no minus.
     harmony = page.locator("#players-1-harmony")
-    assert harmony.get_attribute("inputmode") == "text"
+    assert harmony.get_attribute("inputmode") == "numeric"
     assert page.locator("#players-1-print_cards").get_attribute("inputmode") == "numeric"
+    sign = page.locator("#players-1-harmony + button.sign-button")
+    harmony.fill("3")
+    sign.click()
+    assert harmony.input_value() == "-3"
+    sign.click()
+    assert harmony.input_value() == "3"
+    box = sign.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44
     fill_sheet(page)
     # Its pattern is a valid expression for the browser (else it is ignored): a minus passes, a letter does not.
     assert harmony.evaluate("el => el.validity.valid") is True  # -2

@@ -150,7 +150,7 @@ def test_the_check_finds_what_it_looks_for() -> None:
         "7 summer cards in a row: storm card, 1 tree, warrior, thatch, butterfly, 3 trees, monk",
         "Trees Diploma (5 trees), 7 points; Landscapes Diploma (4 identical landscapes), 5 points",
         "autumn, 1 tree +1; Studio (joker) -2",
-        "flower at [-4, 4]: 5 free sides",
+        "flower (4 cells left of the trunk, 4 rows up): 5 free sides",
         "tokens held: 1 → −1, 2 → −4, 3 → −9",
         "Starting tile + 11 painted cards",
         "cards with 1, 2 and 3 lanterns",

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from marquoir.games.bonsai.catalogue import Goal
-from marquoir.games.bonsai.geometry import cell_text, crack_side, other_side
+from marquoir.games.bonsai.geometry import crack_side, other_side
 from marquoir.games.bonsai.table import SheetPlayer
 from marquoir.games.bonsai.tree import Tree
 from marquoir.games.bonsai.vocabulary import FRUIT, WOOD
-from marquoir.games.bonsai.words import by_count, tiles_text
+from marquoir.games.bonsai.words import by_count, place_text, tiles_text
 from marquoir.i18n import _, ngettext
 
 
@@ -44,7 +44,8 @@ def is_met(goal: Goal, tree: Tree) -> bool:
 
 
 def figure_text(goal: Goal, tree: Tree) -> str:
-    """What ``tree`` shows for ``goal``, in words ("largest group of leaves: 7 — [1, 1] [2, 1] …")."""
+    """What ``tree`` shows for ``goal``, in words ("largest group of leaves: 2 — half a cell right of the trunk,
+    1 row up · 2 rows above the trunk", each place as :func:`~marquoir.games.bonsai.words.place_text` says it)."""
     colour = goal.colour
     if colour == "brown":
         return tiles_text(WOOD, tree.counts[WOOD])
@@ -52,7 +53,7 @@ def figure_text(goal: Goal, tree: Tree) -> str:
         if not tree.leaf_group:
             return _("no leaf")
         return _("largest group of leaves: {count} — {cells}").format(
-            count=len(tree.leaf_group), cells=" ".join(cell_text(c) for c in tree.leaf_group)
+            count=len(tree.leaf_group), cells=" · ".join(place_text(c, tree.trunk) for c in tree.leaf_group)
         )
     if colour == "orange":
         return tiles_text(FRUIT, tree.counts[FRUIT])

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from marquoir.core.issues import Issue
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
 from marquoir.games.bonsai.codes import CODES as CODES
-from marquoir.games.bonsai.geometry import cell_text, neighbours
+from marquoir.games.bonsai.geometry import neighbours
 from marquoir.games.bonsai.goals import fewest_goals_for, figure_text, is_met, sheet_figure, sheet_figure_text
 from marquoir.games.bonsai.placement import (
     ON_POT,
@@ -38,6 +38,7 @@ from marquoir.games.bonsai.vocabulary import (
     TILE_KINDS,
     WOOD,
 )
+from marquoir.games.bonsai.words import place_text
 from marquoir.i18n import N_, _, ngettext
 
 
@@ -236,16 +237,17 @@ def _card_totals(players: Sequence[Player], cat: Catalogue) -> Iterator[Issue]:
         yield Issue("CARD_TOTAL", None, "players", text.format(count=total, least=deck - 4))
 
 
+#: Where a tile is, said from the trunk as players say it (``{cell}``: :func:`~marquoir.games.bonsai.words.place_text`).
 _PLACE_WORDS = {
-    ON_TRUNK: N_("a {kind} tile at {cell} lies on the trunk"),
-    ON_POT: N_("a {kind} tile at {cell} lies on the pot"),
-    TAKEN: N_("a {kind} tile at {cell} lies on a cell where a {other} tile already is"),
+    ON_TRUNK: N_("a {kind} tile lies on the trunk"),
+    ON_POT: N_("a {kind} tile ({cell}) lies on the pot"),
+    TAKEN: N_("a {kind} tile ({cell}) lies on a cell where a {other} tile already is"),
 }
 _SUPPORT_WORDS = {
-    WOOD: N_("the wood tile at {cell} is not joined to the trunk through wood tiles"),
-    LEAF: N_("the leaf tile at {cell} touches no wood tile"),
-    FLOWER: N_("the flower tile at {cell} touches no leaf tile"),
-    FRUIT: N_("the fruit tile at {cell} does not touch two leaf tiles that touch each other"),
+    WOOD: N_("the wood tile ({cell}) is not joined to the trunk through wood tiles"),
+    LEAF: N_("the leaf tile ({cell}) touches no wood tile"),
+    FLOWER: N_("the flower tile ({cell}) touches no leaf tile"),
+    FRUIT: N_("the fruit tile ({cell}) does not touch two leaf tiles that touch each other"),
 }
 
 
@@ -259,19 +261,19 @@ def _tree_issues(tree: Tree, index: int, in_play: dict[str, Goal]) -> Iterator[I
         # TILE_PLACE — no tile on the pot or the trunk, one tile a cell (data/SOURCES.md, fact 3; placement.py).
         fault = free_cell_fault(at, tree.trunk, flipped, first_at.get(at) != i)
         if fault is not None:
-            text = _(_PLACE_WORDS[fault]).format(kind=_(kind), cell=cell_text(at), other=_(kind_at[at]))
+            text = _(_PLACE_WORDS[fault]).format(kind=_(kind), cell=place_text(at, tree.trunk), other=_(kind_at[at]))
             yield Issue("TILE_PLACE", name, f"{base}.tiles[{i}]", text)
             continue
         # TILE_UNSUPPORTED — each kind grows next to the kind that carries it (« Cultiver »; decision 9).
         if support_fault(kind_at, at, kind, joined):
-            text = _(_SUPPORT_WORDS[kind]).format(cell=cell_text(at))
+            text = _(_SUPPORT_WORDS[kind]).format(cell=place_text(at, tree.trunk))
             yield Issue("TILE_UNSUPPORTED", name, f"{base}.tiles[{i}]", text)
         # FRUIT_TOUCHES_FRUIT — a fruit never touches another fruit (« Cultiver »); said once, at the later one.
         if kind == FRUIT:
             for n in neighbours(at):
                 if kind_at.get(n) == FRUIT and first_at.get(n, i) < i:
-                    text = _("the fruit tile at {cell} touches the fruit tile at {other}").format(
-                        cell=cell_text(at), other=cell_text(n)
+                    text = _("the fruit tile ({cell}) touches the fruit tile ({other})").format(
+                        cell=place_text(at, tree.trunk), other=place_text(n, tree.trunk)
                     )
                     yield Issue("FRUIT_TOUCHES_FRUIT", name, f"{base}.tiles[{i}]", text)
     # GOAL_UNMET — goals are claimed when met, and tiles leave the bonsai only by discards (decision 8).

@@ -17,7 +17,6 @@ from itertools import pairwise
 
 from marquoir.core.report import PlayerScore, ScoreReport
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
-from marquoir.games.bonsai.geometry import cell_text
 from marquoir.games.bonsai.goals import fewest_goals_for, figure_text, is_met
 from marquoir.games.bonsai.legality import iter_issues
 from marquoir.games.bonsai.table import Player, SheetPlayer, Table
@@ -32,7 +31,7 @@ from marquoir.games.bonsai.vocabulary import (
     SOLO_GOALS,
     SOLO_LEVEL_POINTS,
 )
-from marquoir.games.bonsai.words import by_count, counted_text, items_text
+from marquoir.games.bonsai.words import by_count, counted_text, items_text, place_text
 from marquoir.i18n import _, ngettext
 
 #: The sheet's rows (the game's one label map: :data:`~marquoir.games.bonsai.vocabulary.CATEGORY_LABELS`).
@@ -96,8 +95,8 @@ def _score_detailed(tree: Tree, in_play: Mapping[str, Goal], cat: Catalogue) -> 
         flowers = [
             by_count(
                 f.free,
-                ngettext("flower at {cell}: {count} free side", "flower at {cell}: {count} free sides", f.free),
-                cell=cell_text(f.at),
+                ngettext("flower ({cell}): {count} free side", "flower ({cell}): {count} free sides", f.free),
+                cell=place_text(f.at, tree.trunk),
             )
             for f in tree.flowers
         ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from marquoir.games.bonsai.geometry import Cell
 from marquoir.games.bonsai.vocabulary import FLOWER, FRUIT, LEAF, WOOD
 from marquoir.i18n import _, ngettext
 
@@ -49,3 +50,40 @@ def counted_text(counted: str, count: int) -> str:
 def items_text(parts: Sequence[str]) -> str:
     """Items of one explanation, one after the other (French puts a non-breaking space before the semicolon)."""
     return _("; ").join(parts)
+
+
+def _across(halves: int) -> str:
+    """How far across from the trunk, in half cells (negative: to the left)."""
+    whole, half = divmod(abs(halves), 2)
+    left = halves < 0
+    if whole == 0:
+        return _("half a cell left of the trunk") if left else _("half a cell right of the trunk")
+    if half:
+        form = (ngettext("{count}½ cells left of the trunk", "{count}½ cells left of the trunk", whole) if left
+                else ngettext("{count}½ cells right of the trunk", "{count}½ cells right of the trunk", whole))
+    else:
+        form = (ngettext("{count} cell left of the trunk", "{count} cells left of the trunk", whole) if left
+                else ngettext("{count} cell right of the trunk", "{count} cells right of the trunk", whole))
+    return by_count(whole, form)
+
+
+def place_text(cell: Cell, trunk: Cell) -> str:
+    """Where ``cell`` lies, as players say it, from the trunk (at ``trunk``) and the pot: "the trunk", "2 rows
+    above the trunk", "1 cell left of the trunk, 2 rows up", "half a cell right of the trunk, 1 row down" (rows up
+    and down from the trunk's row; across in cells, even rows sitting half a cell to the right: data/SOURCES.md,
+    "The pot and the grid", facts 1 and 2). The document's ``[x, y]`` is never said."""
+    rows = cell[1] - trunk[1]
+    halves = (2 * cell[0] + (0 if cell[1] % 2 else 1)) - (2 * trunk[0] + (0 if trunk[1] % 2 else 1))
+    if halves == 0:
+        if rows == 0:
+            return _("the trunk")
+        form = (ngettext("{count} row above the trunk", "{count} rows above the trunk", rows) if rows > 0
+                else ngettext("{count} row below the trunk", "{count} rows below the trunk", -rows))
+        return by_count(abs(rows), form)
+    if rows == 0:
+        height = _("on the trunk’s row")
+    elif rows > 0:
+        height = by_count(rows, ngettext("{count} row up", "{count} rows up", rows))
+    else:
+        height = by_count(-rows, ngettext("{count} row down", "{count} rows down", -rows))
+    return _("{across}, {height}").format(across=_across(halves), height=height)

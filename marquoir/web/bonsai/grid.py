@@ -14,8 +14,11 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from marquoir.games.bonsai.geometry import Cell, cell_text, crack_side, neighbours, pot_cells, trunk
+from marquoir.games.bonsai.geometry import Cell, crack_side, neighbours, pot_cells, sticks_out, trunk
 from marquoir.games.bonsai.table import DetailedPlayer
+from marquoir.games.bonsai.tree import Tree
+from marquoir.games.bonsai.vocabulary import FRUIT, LEAF
+from marquoir.games.bonsai.words import place_text
 
 #: A cell's width on the screen in CSS pixels: the circle inside the hexagon, the part a finger aims at (44 px at
 #: least on a phone, WCAG's target size); the pot and its feet with the empty cells around a new bonsai's trunk fit
@@ -36,7 +39,9 @@ _ROW_STEP = 1.5 * _RADIUS
 class CellView:
     """One drawn cell: its ``place`` (``grow``: a tile may grow there, ``pot``, ``trunk``), the kind the grid sees
     there (``None``: empty), how many tiles are listed on it, its centre and corners on the screen, and the
-    problems found there (``mark``: their number in the page's list, ``None`` when there is none)."""
+    problems found there (``mark``: their number in the page's list, ``None`` when there is none), whether it is
+    one of the tiles an explanation points at (``lit``), and the trunk's cell (``root``), which places are said
+    from."""
 
     at: Cell
     place: str
@@ -46,11 +51,16 @@ class CellView:
     cy: float
     mark: int | None
     problems: tuple[str, ...]
+    root: Cell = (0, 0)
+    lit: bool = False
+    #: A few characters written on a lit cell (a flower's free sides).
+    note: str = ""
 
     @property
     def text(self) -> str:
-        """The cell as people read it: ``[2, 3]``."""
-        return cell_text(self.at)
+        """The cell as players say it, from the trunk: ``1 cell left of the trunk, 2 rows up``
+        (:func:`~marquoir.games.bonsai.words.place_text`)."""
+        return place_text(self.at, self.root)
 
     @property
     def points(self) -> str:
@@ -117,12 +127,16 @@ def _raw_x(cell: Cell) -> float:
 
 
 def pot_view(
-    player: DetailedPlayer, marks: Mapping[Cell, tuple[int, tuple[str, ...]]] | None = None, margin: int = MARGIN
+    player: DetailedPlayer,
+    marks: Mapping[Cell, tuple[int, tuple[str, ...]]] | None = None,
+    margin: int = MARGIN,
+    lit: Mapping[Cell, str] | None = None,
 ) -> PotView:
     """The drawing of ``player``'s pot and bonsai; ``marks`` gives the problems found on cells (their number in
     the page's list and their words); ``margin``: the empty cells shown around the tiles (0 for a drawing to look
-    at only)."""
+    at only); ``lit``: the cells an explanation points at, drawn marked, each with its note (``""``: none)."""
     marks = marks or {}
+    shown_lit = lit or {}
     root = trunk(player.flipped)
     pot = pot_cells(player.flipped)
     kind_at: dict[Cell, str] = {}
@@ -142,7 +156,8 @@ def pot_view(
         mark, problems = marks.get(cell, (None, ()))
         cx = PAD + (_raw_x(cell) - left) * CELL_WIDTH + CELL_WIDTH / 2
         cy = PAD + (top - cell[1]) * _ROW_STEP + _RADIUS
-        views.append(CellView(cell, place, kind, listed.get(cell, 0), cx, cy, mark, problems))
+        views.append(CellView(cell, place, kind, listed.get(cell, 0), cx, cy, mark, problems, root,
+                              cell in shown_lit, shown_lit.get(cell, "")))
     width = 2 * PAD + (right - left + 1) * CELL_WIDTH
     height = 2 * PAD + (top - bottom) * _ROW_STEP + 2 * _RADIUS
     side = crack_side(player.flipped)
@@ -166,4 +181,30 @@ def _crack_line(cell: CellView) -> str:
     return " ".join(f"{cell.cx + dx * w:.1f},{cell.cy + dy * r:.1f}" for dx, dy in steps)
 
 
-__all__ = ["CELL_WIDTH", "FEET", "MARGIN", "CellView", "PotView", "pot_view", "shown_cells"]
+def why_cells(tree: Tree, category: str) -> dict[Cell, str] | None:
+    """The tiles an explanation of ``category`` is about, each with its note, or ``None`` when it is about no tile:
+    the leaves (3 points each), the flowers (each with its free sides, « Fin de la partie »), the fruits, and for
+    the goals the largest group of leaves (green) with the tiles sticking out of the pot (pink, cyan)."""
+    if category == "leaves":
+        return {at: "" for at, kind in tree.kind_at.items() if kind == LEAF}
+    if category == "flowers":
+        return {f.at: str(f.free) for f in tree.flowers}
+    if category == "fruits":
+        return {at: "" for at, kind in tree.kind_at.items() if kind == FRUIT}
+    if category == "goals":
+        out = dict.fromkeys(tree.leaf_group, "")
+        out.update({at: "" for at in tree.kind_at if at != tree.trunk and sticks_out(at)})
+        return out
+    return None
+
+
+def why_view(player: DetailedPlayer, category: str) -> PotView | None:
+    """The small drawing beside an explanation: the bonsai with the tiles in question marked (:func:`why_cells`),
+    ``None`` when the explanation is about no tile or there is none to mark."""
+    lit = why_cells(Tree.of(player), category)
+    if not lit:
+        return None
+    return pot_view(player, margin=0, lit=lit)
+
+
+__all__ = ["CELL_WIDTH", "FEET", "MARGIN", "CellView", "PotView", "pot_view", "shown_cells", "why_cells", "why_view"]

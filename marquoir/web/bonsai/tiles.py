@@ -20,12 +20,13 @@ from marquoir.core.report import ScoreReport
 from marquoir.games.bonsai.catalogue import Goal, catalogue
 from marquoir.games.bonsai.document import parse_table
 from marquoir.games.bonsai.game import BONSAI
-from marquoir.games.bonsai.geometry import Cell, cell_text
+from marquoir.games.bonsai.geometry import Cell, trunk
 from marquoir.games.bonsai.goals import figure_text, is_met
 from marquoir.games.bonsai.scoring import score
 from marquoir.games.bonsai.table import DetailedPlayer, Table
 from marquoir.games.bonsai.tree import Tree
 from marquoir.games.bonsai.vocabulary import FLOWER, FRUIT, LEAF, PARCHMENTS, TILE_KINDS, WOOD
+from marquoir.games.bonsai.words import place_text
 from marquoir.web.bonsai.forms import CARD_COUNTERS, COUNTER_MOST, COUNTERS, GROWTH_COUNTERS, tiles_form_class
 from marquoir.web.bonsai.grid import PotView, pot_view
 from marquoir.web.documents import dump
@@ -179,7 +180,8 @@ def apply_action(doc: dict[str, Any], table: Table, current: int, action: str) -
         cell = (int(match.group(2)), int(match.group(3)))
         shown = pot_view(player).cell(cell)
         if shown is None or shown.action != action:
-            raise Refused(action, _("cell %(cell)s cannot be changed on this grid") % {"cell": cell_text(cell)})
+            place = place_text(cell, trunk(player.flipped))
+            raise Refused(action, _("the cell “%(cell)s” cannot be changed on this grid") % {"cell": place})
         (cycle_cell if verb == "cycle" else clear_cell)(pdoc, cell)
     elif verb in ("inc", "dec") and rest in COUNTERS:
         _counter_step(pdoc, rest, 1 if verb == "inc" else -1)

@@ -13,7 +13,7 @@ from marquoir.errors import TableError
 from marquoir.games.bonsai.document import parse_table
 from marquoir.games.bonsai.table import DetailedPlayer, Table
 from marquoir.web import drafts
-from marquoir.web.bonsai.grid import PotView, pot_view
+from marquoir.web.bonsai.grid import PotView, pot_view, why_view
 from marquoir.web.bonsai.pages import check_goal_ticks, sheet_form_for, sheet_players
 from marquoir.web.bonsai.reach import reach_page
 from marquoir.web.bonsai.tiles import (
@@ -36,6 +36,12 @@ bp = Blueprint("bonsai", __name__, url_prefix="/bonsai", static_folder="static",
 def bonsai_pot(player: Any) -> PotView | None:
     """The drawing of a detailed player's bonsai, for the results page (``None`` for a player from the sheet)."""
     return pot_view(player, margin=0) if isinstance(player, DetailedPlayer) else None
+
+
+@bp.app_template_global("bonsai_why")
+def bonsai_why(player: Any, category: str) -> PotView | None:
+    """The small drawing beside a results explanation, its tiles marked (``None``: no drawing for it)."""
+    return why_view(player, category) if isinstance(player, DetailedPlayer) else None
 
 
 def _bonsai_game(text: str | None) -> tuple[dict[str, Any], Table]:
@@ -127,4 +133,4 @@ def live() -> ResponseReturnValue:
     return drafts.keep_live(doc, current) or jsonify(parts)
 
 
-__all__ = ["bonsai_pot", "bp"]
+__all__ = ["bonsai_pot", "bonsai_why", "bp"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any, NamedTuple
 
 from flask import render_template
@@ -27,10 +28,11 @@ from marquoir.games.kanagawa.naming import (
 from marquoir.games.kanagawa.scoring import score
 from marquoir.games.kanagawa.table import DetailedPlayer, Table
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, KITE_COLOURS, LANDSCAPES
+from marquoir.i18n import get_language
 from marquoir.web.documents import dump, index_in
 from marquoir.web.i18n import _, ngettext
 from marquoir.web.kanagawa.forms import custom_card_errors, diploma_field, player_form_class
-from marquoir.web.kanagawa.search import card_words, matches
+from marquoir.web.kanagawa.search import CardWords, card_words, rank
 from marquoir.web.kanagawa.words import (
     FAMILY_NAMES,
     card_views,
@@ -128,8 +130,21 @@ def card_names(cards: Iterable[Card]) -> dict[int, str]:
 
 def catalogue_card_names() -> dict[int, str]:
     """Every card of the catalogue by :func:`card_names`, in the language of the moment: one name per card whatever
-    the families in play, the same in the picker and on the table."""
+    the families in play, the same in the picker and on the table (worked out once per language: a copy)."""
+    return dict(_names_in(get_language()))
+
+
+@cache
+def _names_in(lang: str) -> dict[int, str]:
+    """:func:`card_names` of the whole catalogue in ``lang`` (one entry per language: a bounded cache)."""
     return card_names(catalogue().cards.values())
+
+
+@cache
+def _words_in(lang: str, card_id: int) -> CardWords:
+    """The search words of a catalogue card in ``lang`` (:func:`~marquoir.web.kanagawa.search.card_words`), worked
+    out once per card and language (72 × the languages: a bounded cache)."""
+    return card_words(catalogue().cards[card_id], _names_in(lang)[card_id])
 
 
 def _zone_names(zone: str, refs: list[Any], names: dict[int, str]) -> list[str]:
@@ -230,14 +245,20 @@ def _used_cards(table: Table) -> dict[int, list[str]]:
     return used
 
 
-def _matches(view: Any, words: tuple[str, ...], family: str, season: str, query: str) -> bool:
-    """Whether the picker shows a card for its filters: the family, the season and the search words
-    (:func:`marquoir.web.kanagawa.search.matches`)."""
-    if family and view.card.family != family:
-        return False
-    if season and view.card.print.season != season:
-        return False
-    return matches(view.card.id, words, query)
+def picker_views(families: Iterable[str], family: str, season: str, query: str,
+                 half: str) -> list[tuple[Any, Any, bool]]:
+    """The picker's cards, as (view, its search words, shown): those the filters show (the family, the season and
+    the search words, :func:`marquoir.web.kanagawa.search.rank` for the ``half`` being entered) first, best found
+    first, then the others hidden, each in catalogue order."""
+    lang = get_language()
+    views = [(view, _words_in(lang, view.card.id)) for view in card_views(families)]
+    filtered = [words for view, words in views
+                if (not family or view.card.family == family) and (not season or view.card.print.season == season)]
+    found = rank(filtered, query, "studio" if half == "studio" else "print")
+    order = {view.card.id: k for k, (view, _words) in enumerate(views)}
+    views.sort(key=lambda item: (item[0].card.id not in found, -found.get(item[0].card.id, 0),
+                                 order[item[0].card.id]))
+    return [(view, words, view.card.id in found) for view, words in views]
 
 
 def _extra_diploma_text(diploma_id: str) -> str:
@@ -264,10 +285,11 @@ def detailed_context(
     keep: dict[str, Any] | None = None,
     message: str | None = None,
     table: Table | None = None,
+    with_picker: bool = True,
 ) -> dict[str, Any]:
     """What the detailed entry page of player ``current`` shows, for the whole page and for the parts its script
-    redraws after a step (:data:`LIVE_PARTS`). ``table`` is ``doc`` read already (a step hands over the table it
-    read: the document is read once a step)."""
+    redraws after a step (:data:`LIVE_PARTS`, which leave out the picker's list: ``with_picker`` false). ``table``
+    is ``doc`` read already (a step hands over the table it read: the document is read once a step)."""
     if table is None:
         read = parse_table(doc)
         assert isinstance(read, Table)
@@ -307,10 +329,8 @@ def detailed_context(
     family = form.filter_family.data or ""
     season = form.filter_season.data or ""
     query = form.filter_subject.data or ""
-    views = []
-    for view in card_views(table.families):
-        words = card_words(view.card)
-        views.append((view, words, _matches(view, words, family, season, query)))
+    half = form.target.data or "print"
+    views = picker_views(table.families, family, season, query, half) if with_picker else []
     return {
         "form": form,
         "table": table,
@@ -405,9 +425,11 @@ def detailed_parts(step: DetailedStep) -> dict[str, Any]:
     (:data:`LIVE_PARTS`, HTML), the game (``table``, the document the page carries), the player shown, and for each
     card of the picker who has it on the table (``used``). A step refused keeps the fields as typed."""
     if step.message is None:
-        context = detailed_context(step.doc, step.current, keep=kept_fields(step.form), table=step.table)
+        context = detailed_context(step.doc, step.current, keep=kept_fields(step.form), table=step.table,
+                                   with_picker=False)
     else:
-        context = detailed_context(step.doc, step.current, form=step.form, message=step.message, table=step.table)
+        context = detailed_context(step.doc, step.current, form=step.form, message=step.message, table=step.table,
+                                   with_picker=False)
     names = [*LIVE_PARTS, "custom-card"] if context["is_yokai"] else LIVE_PARTS
     parts = {name: render_template("kanagawa/_entry_parts.html", part=name, **context) for name in names}
     return {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, g, jsonify, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from marquoir.document import parse_table
@@ -14,6 +14,7 @@ from marquoir.errors import TableError
 from marquoir.games.kanagawa.table import Table
 from marquoir.web import drafts
 from marquoir.web.documents import BadDocument, bad_document_page, document_or_400, index_in, read_document
+from marquoir.web.editing import draft_token
 from marquoir.web.i18n import _
 from marquoir.web.kanagawa.pages import (
     check_diploma_ticks,
@@ -25,6 +26,7 @@ from marquoir.web.kanagawa.pages import (
 )
 from marquoir.web.kanagawa.picker import detailed_parts, detailed_step, kept_fields, render_detailed
 from marquoir.web.plug import Shown
+from marquoir.web.security import carries_edit_token
 
 bp = Blueprint("kanagawa", __name__, static_folder="static", static_url_path="/static/kanagawa")
 
@@ -72,7 +74,7 @@ def detailed() -> Any:
     if action == "score":
         return drafts.keep(step.doc, Shown(player=current), results=True)
     if action == "diplomas":
-        return drafts.keep_live(step.doc, current) or diploma_page(doc, step.table, current)
+        return _diplomas_shown(step.doc, step.table, current)
     return drafts.keep(step.doc, Shown(player=step.current, keep=kept_fields(step.form)))
 
 
@@ -99,7 +101,38 @@ def detailed_live() -> ResponseReturnValue:
 def diplomas() -> Any:
     """Every Diploma of the families in play for one player: met or not, the deciding figure and the cards."""
     doc, table = _kanagawa_game(request.form.get("table"))
-    return diploma_page(doc, table, index_in(request.form.get("player"), len(table.players)))
+    return _diplomas_shown(doc, table, index_in(request.form.get("player"), len(table.players)))
+
+
+def _diplomas_shown(doc: dict[str, Any], table: Table, player: int | None) -> Any:
+    """The Diploma checker's results for a form sent: with a draft, the game written into it and a ``303`` to the
+    results read with GET (post/redirect/get: a reload asks nothing again, issue 18); without one (a game not
+    being entered), the page itself."""
+    token = draft_token()
+    if token is None:
+        return diploma_page(doc, table, player)
+    kept = drafts.open_draft(token)
+    if kept is None or kept.doc != doc:  # (the game as kept stays untouched: its results' save key with it)
+        refused = drafts.keep_live(doc, player or 0)
+        if refused is not None:
+            return refused
+    return redirect(url_for("kanagawa.diplomas_of_draft", token=token, player=player or 0), code=303)
+
+
+@bp.get("/d/<token>/diplomas/<int:player>")
+def diplomas_of_draft(token: str, player: int) -> Any:
+    """The Diploma checker's results of a game being entered, under its draft's link (a reload, Back and another
+    phone show them again)."""
+    try:
+        page = drafts.open_draft(token)
+    except BadDocument as error:
+        return bad_document_page(error)
+    if page is None or not isinstance(page.table, Table):
+        abort(404)
+    g.draft_token = token
+    g.draft_editing = page.editing
+    carries_edit_token()
+    return diploma_page(page.doc, page.table, index_in(str(player), len(page.table.players)))
 
 
 @bp.get("/diplomas")

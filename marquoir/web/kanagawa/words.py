@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from marquoir.games.kanagawa.catalogue import Card, Diploma, PrintHalf, StudioHalf, catalogue
+from marquoir.games.kanagawa.naming import subject_word
 from marquoir.i18n import N_
 from marquoir.web.i18n import _, _l
 
@@ -55,7 +56,7 @@ def subject_text(half: PrintHalf) -> str:
     parts: list[str] = []
     if half.trees:
         parts.append(_count(half.trees, _("1 tree"), _("%(count)d trees")))
-    parts += [_(subject) for subject in (half.building, half.character, half.animal) if subject]
+    parts += [subject_word(subject) for subject in (half.building, half.character, half.animal) if subject]
     if half.kites:
         colours = " + ".join(_(colour) for colour in half.kites)
         parts.append(_("%(colours)s kite") % {"colours": colours} if len(half.kites) == 1
@@ -73,11 +74,11 @@ def print_marks(half: PrintHalf) -> Half:
     if half.trees:
         marks += [("tree", _("tree"))] * half.trees
     if half.building:
-        marks.append(("building", _(half.building)))
+        marks.append(("building", subject_word(half.building)))
     if half.character:
-        marks.append(("character", _(half.character)))
+        marks.append(("character", subject_word(half.character)))
     if half.animal:
-        marks.append(("animal", _(half.animal)))
+        marks.append(("animal", subject_word(half.animal)))
     marks += [(f"kite-{colour}", _("%(colour)s kite") % {"colour": _(colour)}) for colour in half.kites]
     marks += [("lantern", _("lantern"))] * half.lanterns
     marks += [("umbrella", _("umbrella"))] * half.umbrellas

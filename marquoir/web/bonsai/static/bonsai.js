@@ -210,6 +210,7 @@
         if (scroller) scroller.scrollLeft += after.left - before.left;
         window.scrollBy(0, after.top - before.top);
       }
+      settleGrid(null);
       var again = cellAt(focused);
       if (again) again.focus({ preventScroll: true });
       fill("tile-problems", parts.problems);
@@ -223,6 +224,7 @@
     }
 
     function refresh(tapped) {
+      if (window.MarquoirNextDraftVersion) window.MarquoirNextDraftVersion(form);  // newer than any copy typed before
       var ticket = ++sent;
       form.dataset.sent = String(ticket);  // the page's state for a test (or a person's tools) to read
       fetch(form.dataset.live, { method: "POST", body: new FormData(form), credentials: "same-origin",
@@ -232,6 +234,64 @@
           if (parts && ticket === sent) { apply(parts, tapped); form.dataset.shown = String(ticket); }
         })
         .catch(function () { /* pressing any button still sends the game to the server */ });
+    }
+
+    // The grid by keyboard: one tab stop (a roving tabindex), the arrow keys move along the hex directions: ← →
+    // along the row, ↑ ↓ to the cell above or below on the same slant (pressed again: straight up the column, as the
+    // rows sit half a cell apart), Shift with ↑ ↓ the other diagonal; a cell without a button (the trunk, the pot)
+    // is passed over; Enter and Space change the cell, as a tap does.
+    var area = document.getElementById("pot-area");
+    var stop = null;  // "x,y" of the cell holding the tab stop
+    function cellButtons() {
+      var out = {};
+      area.querySelectorAll("button.cell-button").forEach(function (button) {
+        var g = button.closest("g.cell");
+        if (g) out[g.dataset.at] = button;
+      });
+      return out;
+    }
+    function settleGrid(at) {
+      var buttons = cellButtons(), keys = Object.keys(buttons);
+      if (!keys.length) return;
+      if (!at || !buttons[at]) at = stop && buttons[stop] ? stop : (buttons["0,1"] ? "0,1" : keys[0]);
+      stop = at;
+      keys.forEach(function (key) { buttons[key].setAttribute("tabindex", key === at ? "0" : "-1"); });
+    }
+    function moveFrom(at, key, shift) {
+      var xy = at.split(",").map(Number), x = xy[0], y = xy[1], even = y % 2 === 0;
+      var dx = 0, dy = 0;
+      if (key === "ArrowLeft") dx = -1;
+      else if (key === "ArrowRight") dx = 1;
+      else if (key === "ArrowUp" || key === "ArrowDown") {
+        dy = key === "ArrowUp" ? 1 : -1;
+        if (shift) dx = even ? 1 : -1;
+      } else return null;
+      var buttons = cellButtons();
+      for (var k = 0; k < 8; k += 1) {  // a few steps on, over the trunk or the pot
+        if (dy) { var parity = y % 2 === 0; x += shift ? (parity ? 1 : -1) : 0; y += dy; } else x += dx;
+        if (buttons[x + "," + y]) return x + "," + y;
+      }
+      return null;
+    }
+    if (area) {
+      area.addEventListener("keydown", function (event) {
+        var button = event.target.closest ? event.target.closest("button.cell-button") : null;
+        var g = button ? button.closest("g.cell") : null;
+        if (!g || event.altKey || event.ctrlKey || event.metaKey) return;
+        var buttons = cellButtons(), keys = Object.keys(buttons), next = null;
+        if (event.key === "Home") next = keys[0];
+        else if (event.key === "End") next = keys[keys.length - 1];
+        else next = moveFrom(g.dataset.at, event.key, event.shiftKey);
+        if (event.key.indexOf("Arrow") === 0 || event.key === "Home" || event.key === "End") event.preventDefault();
+        if (!next) return;
+        settleGrid(next);
+        buttons[next].focus();
+      });
+      area.addEventListener("focusin", function (event) {
+        var g = event.target.closest ? event.target.closest("g.cell") : null;
+        if (g && event.target.classList.contains("cell-button")) settleGrid(g.dataset.at);
+      });
+      settleGrid(null);
     }
 
     // Start with the trunk in the middle of the grid's window.

@@ -1,10 +1,10 @@
 // Kanagawa's pages: what JavaScript adds to the paper sheet (live totals) and the card picker (search, steps in
-// place). Every page works without it. The shared helpers are marquoir.js's (window.marquoirFigures); this file
-// runs once the page and every deferred script are there.
+// place). Every page works without it. The shared helpers are marquoir.js's (window.marquoirFigures, MarquoirRoving,
+// MarquoirResetKeys); this file comes before marquoir.js in the page, so it takes them once every deferred script
+// ran (DOMContentLoaded).
 (function () {
   "use strict";
-  // Set once every deferred script ran (this one comes before marquoir.js in the page).
-  var reading, markRefused, showTotal;
+  var reading, markRefused, showTotal, roving, resetKeys;
 
   // The sheet: tick a Diploma for one player only, one per family; totals computed by the server as you type,
   // none while a figure is missing or would be refused.
@@ -80,9 +80,13 @@
     refresh();
   }
 
-  // The card picker's search, as the server's (web/kanagawa/search.py): words in any order, each the start of one of
-  // a card's words (its data-text, written by the server), as typed or in the singular; a number is the card's.
-  var QUERY_MOST = 80;
+  // The card picker's search, as the server's (web/kanagawa/search.py, the same rules and the same scores): words in
+  // any order, each the start of one of a card's words (data-title, data-print, data-studio, written by the server),
+  // as typed or in the singular; a number before a word a card counts is that count (data-counts), any other number
+  // the card's; connecting words ignored; one typo forgiven in a word no card starts with; the best found first.
+  var QUERY_MOST = 80, TYPO_LEAST = 3, HALF = 2, OTHER = 1, WHOLE = 3, START = 2, TYPO = 1, NUMBER = 30;
+  var WHOLE_TITLE = 100;
+  var CONNECTING = ("a an the on of in and with at de d du des sur le la les l et avec en au aux").split(" ");
   function searchWords(text) {
     return text.slice(0, QUERY_MOST).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().match(/[a-z0-9]+/g) || [];
   }
@@ -95,13 +99,90 @@
     }
     return /[sx]$/.test(word) ? word.slice(0, -1) : word;
   }
-  function cardMatches(card, query) {
-    var own = (card.dataset.text || "").split(" ");
-    return query.every(function (word) {
-      if (/^[0-9]+$/.test(word)) return word === card.dataset.id;
-      var starts = [word, singular(word)];
-      return own.some(function (w) { return starts.some(function (s) { return w.indexOf(s) === 0; }); });
+  function withinOne(a, b) {
+    if (a === b) return true;
+    if (Math.abs(a.length - b.length) > 1) return false;
+    var i = 0;
+    while (i < Math.min(a.length, b.length) && a[i] === b[i]) i += 1;
+    if (a.length === b.length) {
+      if (a.slice(i + 1) === b.slice(i + 1)) return true;
+      return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+    }
+    if (a.length > b.length) return a.slice(i + 1) === b.slice(i);
+    return a.slice(i) === b.slice(i + 1);
+  }
+  function wordQuality(word, own, typos) {
+    var starts = [word, singular(word)], best = 0;
+    for (var k = 0; k < own.length; k += 1) {
+      var w = own[k];
+      if (!w) continue;
+      if (starts.indexOf(w) >= 0) return WHOLE;
+      if (best < START && starts.some(function (s) { return w.indexOf(s) === 0; })) best = START;
+      else if (best < TYPO && typos && word.length >= TYPO_LEAST && w[0] === word[0] &&
+               [word.length - 1, word.length, word.length + 1].some(function (size) {
+                 return size >= TYPO_LEAST && size <= w.length && withinOne(word, w.slice(0, size));
+               })) best = TYPO;
+    }
+    return best;
+  }
+  function queryTerms(text, counted) {
+    var words = searchWords(text).filter(function (w) { return CONNECTING.indexOf(w) < 0; });
+    var out = [];
+    for (var k = 0; k < words.length; k += 1) {
+      var word = words[k], next = words[k + 1];
+      if (/^[0-9]+$/.test(word) && next && !/^[0-9]+$/.test(next) && wordQuality(next, counted, false)) {
+        out.push({ word: next, count: parseInt(word.slice(0, 6), 10) });
+        k += 1;
+      } else {
+        out.push({ word: word, count: 0 });
+      }
+    }
+    return out;
+  }
+  function cardData(card) {
+    if (!card._words) {
+      var split = function (name) { return (card.dataset[name] || "").split(" ").filter(Boolean); };
+      card._words = { id: card.dataset.id, title: split("title"), print: split("print"), studio: split("studio"),
+        counts: split("counts").map(function (pair) {
+          var at = pair.lastIndexOf(":");
+          return { word: pair.slice(0, at), count: parseInt(pair.slice(at + 1), 10) };
+        }) };
+    }
+    return card._words;
+  }
+  function termScore(term, card, half, typos) {
+    var onPrint = half === "studio" ? OTHER : HALF, onStudio = half === "studio" ? HALF : OTHER;
+    if (term.count) {
+      var things = card.counts.filter(function (c) { return c.count === term.count; })
+        .map(function (c) { return c.word; });
+      return onPrint * wordQuality(term.word, things, typos);
+    }
+    if (/^[0-9]+$/.test(term.word)) return term.word.replace(/^0+/, "") === card.id ? NUMBER : 0;
+    return Math.max(onPrint * wordQuality(term.word, card.print, typos),
+      onStudio * wordQuality(term.word, card.studio, typos));
+  }
+  // The score of each card the words find, by card id (the server's search.rank).
+  function rankCards(cards, text, half) {
+    var counted = [];
+    cards.forEach(function (card) { card.counts.forEach(function (c) { counted.push(c.word); }); });
+    var terms = queryTerms(text, counted);
+    var typos = terms.map(function (term) {
+      return !/^[0-9]+$/.test(term.word) && !cards.some(function (card) { return termScore(term, card, half, false); });
     });
+    var typed = [];
+    terms.forEach(function (term) { typed.push(term.word, singular(term.word)); });
+    var found = {};
+    cards.forEach(function (card) {
+      var total = 0;
+      for (var k = 0; k < terms.length; k += 1) {
+        var score = termScore(terms[k], card, half, typos[k]);
+        if (!score) return;
+        total += score;
+      }
+      var whole = terms.length > 0 && card.title.every(function (w) { return typed.indexOf(w) >= 0; });
+      found[card.id] = total + (whole ? WHOLE_TITLE : 0);  // a card whose whole title was typed first
+    });
+    return found;
   }
 
   // The card picker: filter as you type or choose; Enter adds the card when the words find only one.
@@ -113,28 +194,49 @@
     var text = document.querySelector("[data-filter=text]");
     var none = document.getElementById("no-match");
     var count = document.getElementById("match-count");
+    var order = Array.prototype.slice.call(list.querySelectorAll("li.pick"));
+    order.sort(function (a, b) { return parseInt(a.dataset.id, 10) - parseInt(b.dataset.id, 10); });
+    var form = list.closest("form");
+    function half() {
+      var chosen = form ? form.querySelector("input[name=target]:checked") : null;
+      return chosen && chosen.value === "studio" ? "studio" : "print";
+    }
+    var best = null;
+    var keys = roving(list, "#card-list", "button.add");
     function apply() {
       var f = family ? family.value : "", s = season ? season.value : "";
-      var query = text ? searchWords(text.value) : [];
-      var shown = [];
-      list.querySelectorAll("li.pick").forEach(function (card) {
-        var ok = (!f || card.dataset.family === f) && (!s || card.dataset.season === s) && cardMatches(card, query);
-        card.hidden = !ok;
-        if (ok) shown.push(card);
+      var words = text ? text.value : "";
+      var cards = order.filter(function (card) {
+        return (!f || card.dataset.family === f) && (!s || card.dataset.season === s);
       });
+      var found = rankCards(cards.map(cardData), words, half());
+      var shown = cards.filter(function (card) { return found[card.dataset.id] !== undefined; });
+      shown.sort(function (a, b) { return found[b.dataset.id] - found[a.dataset.id]; });  // stable: catalogue order
+      var fragment = document.createDocumentFragment();
+      shown.forEach(function (card) { card.hidden = false; fragment.appendChild(card); });
+      order.forEach(function (card) {
+        if (found[card.dataset.id] === undefined || shown.indexOf(card) < 0) { card.hidden = true; fragment.appendChild(card); }
+      });
+      list.appendChild(fragment);
+      // Enter adds the first card when it is the only one, or found better than the next.
+      best = shown.length === 1 || (shown.length > 1 && found[shown[0].dataset.id] > found[shown[1].dataset.id]) ?
+        shown[0] : null;
+      var query = searchWords(words);
       if (none) none.hidden = shown.length > 0;
       if (count) count.textContent = f || s || query.length ? count.dataset.found.replace("%(count)d", shown.length) : "";
       list.scrollTop = 0;
+      if (keys) keys.reset();  // the list's tab stop on a card shown
       return shown;
     }
+    if (form) form.querySelectorAll("input[name=target]").forEach(function (el) { el.addEventListener("change", apply); });
     [family, season].forEach(function (el) { if (el) el.addEventListener("change", apply); });
     if (text) {
       text.addEventListener("input", apply);
       text.addEventListener("keydown", function (event) {
         if (event.key !== "Enter") return;
         event.preventDefault();
-        var shown = apply();
-        if (shown.length === 1 && text.value.trim()) shown[0].querySelector("button.add").click();
+        apply();
+        if (best && text.value.trim()) best.querySelector("button.add").click();
       });
     }
     apply();
@@ -192,6 +294,7 @@
       button.click();
     }
     function step(action, fromList) {
+      if (window.MarquoirNextDraftVersion) window.MarquoirNextDraftVersion(form);  // the step is newer than any copy
       var data = new FormData(form);
       data.set("action", action);
       var ticket = ++sent;
@@ -229,6 +332,7 @@
         var title = document.getElementById("strip-title");
         status.textContent = title ? title.textContent : "";
       }
+      resetKeys();
       if (again && (!document.activeElement || document.activeElement === document.body)) {
         var same = form.querySelector("button[name=action][value='" + again.replace(/'/g, "") + "']:not(:disabled)");
         if (same) same.focus({ preventScroll: true });
@@ -253,6 +357,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     var figures = window.marquoirFigures;
     reading = figures.reading; markRefused = figures.markRefused; showTotal = figures.showTotal;
+    roving = window.MarquoirRoving; resetKeys = window.MarquoirResetKeys;
     sheet(); cardEntry(picker()); customCard();
   });
 })();
