@@ -335,7 +335,7 @@ def _group_names(group: Group | None) -> dict[str, str]:
 
 def played_text(game: Any) -> str:
     """Which game a line of a list is (issue 18, item 4): its title, with its edition where the game has several
-    and it is not the first (``Kanagawa (With the Yokai expansion)``), so that a night of two games reads apart."""
+    and it is not the first (a title, then its edition in brackets), so that a night of two games reads apart."""
     played = GAMES.get(game.game)
     if played is None:
         return str(game.game)
