@@ -60,3 +60,26 @@ def axe_violations(page: Any) -> list[str]:
         }"""
     )
     return list(found)
+
+
+def new_game(page: Any, server: str, game: str, mode: str, players: int = 2) -> None:
+    """Start a game from the home page: the game choice (``base``, ``yokai``, ``bonsai``), the entry mode and the
+    first ``players`` of Aiko, Ben, Chiyo, Daisuke (a Yokai game with trees, animals, kites and lanterns; a Bonsai
+    game with brown, green and cyan goals)."""
+    page.goto(server + "/")
+    page.locator(f"input[name=game][value={game}]").check()
+    page.locator("select[name=player_count]").select_option(str(players))
+    for i, name in enumerate(["Aiko", "Ben", "Chiyo", "Daisuke"][:players]):
+        page.locator(f"[name='names-{i}']").fill(name)
+    if game == "yokai":
+        for family in ("trees", "animals"):
+            page.locator(f"input[name=base_families][value={family}]").check()
+        for family in ("kites", "lanterns"):
+            page.locator(f"input[name=expansion_families][value={family}]").check()
+    if game == "bonsai":
+        for colour in ("brown", "green", "cyan"):
+            page.locator(f"input[name=goal_colours][value={colour}]").check()
+    page.locator(f"input[name=mode][value={mode}]").check()
+    with page.expect_navigation():
+        page.locator("#new-game").evaluate("(form) => form.requestSubmit()")
+    page.wait_for_load_state("load")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import DESKTOP, PHONE, Errors
+from support.browser import DESKTOP, PHONE, Errors, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -34,20 +34,6 @@ def context(browser: Any, viewport: dict[str, int]) -> Iterator[Any]:
     finally:
         context.close()
 
-
-def new_game(page: Any, server: str, game: str, mode: str) -> None:
-    page.goto(server + "/")
-    page.locator(f"input[name=game][value={game}]").check()
-    page.locator("select[name=player_count]").select_option("2")
-    page.locator("[name='names-0']").fill("Aiko")
-    page.locator("[name='names-1']").fill("Ben")
-    if game == "bonsai":
-        for colour in ("brown", "green", "cyan"):
-            page.locator(f"input[name=goal_colours][value={colour}]").check()
-    page.locator(f"input[name=mode][value={mode}]").check()
-    with page.expect_navigation():
-        page.locator("#new-game").evaluate("(form) => form.requestSubmit()")
-    page.wait_for_load_state("load")
 
 
 def test_the_sheet_s_figures_survive_a_reload_another_browser_and_the_network_gone(

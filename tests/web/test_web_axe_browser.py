@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.browser import DESKTOP, PHONE, Errors, axe_violations
+from support.browser import DESKTOP, PHONE, Errors, axe_violations, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -20,25 +20,6 @@ SHEETS = ["/print/blank?game=kanagawa&players=4&paper=a4&format=html",
           "/print/blank?game=bonsai&players=2&paper=a4&format=html"]
 STATIC = ["/", "/rules", "/games", "/stats", "/groups", "/print", "/diplomas"]
 
-
-def new_game(page: Any, server: str, game: str, mode: str, players: int = 2) -> None:
-    page.goto(server + "/")
-    page.locator(f"input[name=game][value={game}]").check()
-    page.locator("select[name=player_count]").select_option(str(players))
-    for i, name in enumerate(["Aiko", "Ben", "Chiyo", "Daisuke"][:players]):
-        page.locator(f"[name='names-{i}']").fill(name)
-    if game == "yokai":
-        for family in ("trees", "animals"):
-            page.locator(f"input[name=base_families][value={family}]").check()
-        for family in ("kites", "lanterns"):
-            page.locator(f"input[name=expansion_families][value={family}]").check()
-    if game == "bonsai":
-        for colour in ("brown", "green", "cyan"):
-            page.locator(f"input[name=goal_colours][value={colour}]").check()
-    page.locator(f"input[name=mode][value={mode}]").check()
-    with page.expect_navigation():
-        page.locator("#new-game").evaluate("(form) => form.requestSubmit()")
-    page.wait_for_load_state("load")
 
 
 def press(page: Any, selector: str) -> None:

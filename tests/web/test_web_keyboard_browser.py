@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import DESKTOP, PHONE, Errors
+from support.browser import DESKTOP, PHONE, Errors, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -32,20 +32,6 @@ def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
     finally:
         context.close()
 
-
-def new_game(page: Any, server: str, game: str, mode: str) -> None:
-    page.goto(server + "/")
-    page.locator(f"input[name=game][value={game}]").check()
-    page.locator("select[name=player_count]").select_option("2")
-    page.locator("[name='names-0']").fill("Aiko")
-    page.locator("[name='names-1']").fill("Ben")
-    if game == "bonsai":
-        for colour in ("brown", "green", "cyan"):
-            page.locator(f"input[name=goal_colours][value={colour}]").check()
-    page.locator(f"input[name=mode][value={mode}]").check()
-    with page.expect_navigation():
-        page.locator("#new-game").evaluate("(form) => form.requestSubmit()")
-    page.wait_for_load_state("load")
 
 
 @pytest.mark.parametrize("lang", ["en-GB", "fr-FR"])
