@@ -7,6 +7,7 @@ tile is — scoring (free sides of a flower, groups of leaves, goals) and the ch
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final, Literal
 
 #: A cell of the grid: ``(x, y)``.
@@ -90,3 +91,16 @@ def other_side(side: Side) -> Side:
 def cell_text(cell: Cell) -> str:
     """A cell as the document writes it and people read it: ``[2, 3]``."""
     return f"[{cell[0]}, {cell[1]}]"
+
+
+def group_of(kind_at: Mapping[Cell, str], start: Cell, kind: str) -> list[Cell]:
+    """The cells of ``kind`` joined to ``start`` through cells of ``kind`` (``start`` first), by a breadth-first
+    search: a group of leaves (the green goals), or the wood joined to the trunk (« Cultiver »)."""
+    group = [start]
+    seen = {start}
+    for cell in group:  # the list grows while it is walked
+        for n in neighbours(cell):
+            if n not in seen and kind_at.get(n) == kind:
+                seen.add(n)
+                group.append(n)
+    return group

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from marquoir.games.bonsai.geometry import Cell, is_pot, neighbours
+from marquoir.games.bonsai.geometry import Cell, group_of, is_pot, neighbours
 from marquoir.games.bonsai.vocabulary import FLOWER, FRUIT, LEAF, WOOD
 
 #: The kind each kind grows against (« Cultiver »): a fruit needs two of them, touching each other.
@@ -65,14 +65,7 @@ def support_fault(kind_at: Mapping[Cell, str], at: Cell, kind: str, joined: froz
 
 def joined_wood(kind_at: Mapping[Cell, str], trunk: Cell) -> set[Cell]:
     """The wood tiles joined to the trunk through wood: those a tree grown by the rules can have."""
-    group = [trunk]
-    seen = {trunk}
-    for cell in group:  # the list grows while it is walked
-        for n in neighbours(cell):
-            if n not in seen and kind_at.get(n) == WOOD:
-                seen.add(n)
-                group.append(n)
-    return seen
+    return set(group_of(kind_at, trunk, WOOD))
 
 
 def can_place(kind_at: Mapping[Cell, str], at: Cell, kind: str, flipped: bool) -> bool:

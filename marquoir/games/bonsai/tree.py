@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from marquoir.games.bonsai.geometry import Cell, Side, is_low, neighbours, sticks_out, trunk
+from marquoir.games.bonsai.geometry import Cell, Side, group_of, is_low, neighbours, sticks_out, trunk
 from marquoir.games.bonsai.table import DetailedPlayer, Table
 from marquoir.games.bonsai.vocabulary import FLOWER, LEAF, TILE_KINDS, WOOD
 
@@ -105,19 +105,6 @@ class Tree:
     def flower_points(self) -> int:
         """The flowers' points: 1 per free side (« Fin de la partie »)."""
         return sum(f.free for f in self.flowers)
-
-
-def group_of(kind_at: Mapping[Cell, str], start: Cell, kind: str) -> list[Cell]:
-    """The cells of ``kind`` joined to ``start`` through cells of ``kind`` (``start`` first), by a breadth-first
-    search: a group of leaves (the green goals), or the wood joined to the trunk (« Cultiver »)."""
-    group = [start]
-    seen = {start}
-    for cell in group:  # the list grows while it is walked
-        for n in neighbours(cell):
-            if n not in seen and kind_at.get(n) == kind:
-                seen.add(n)
-                group.append(n)
-    return group
 
 
 def largest_group(kind_at: Mapping[Cell, str], kind: str) -> tuple[Cell, ...]:
