@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
@@ -134,8 +135,52 @@ def cmd_seeds(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play ``--games`` games of the chosen game with its engine players, write each finished table in ``--out``
+    and print the engine's summary (:attr:`~marquoir.core.game.Game.simulate_module`). What every game's
+    simulation shares is checked here, once: the number of games, the players within the game's range, one known
+    kind per seat, and no option that belongs to another game."""
+    from marquoir.games import GAMES
+    from marquoir.progress import Progress
+
+    game = GAMES[args.game]
+    for owner, options in args.game_options.items():
+        for dest, flag, default in options:
+            if owner != game.name and getattr(args, dest) != default:
+                raise UsageError(f"{flag} is {GAMES[owner].title}'s: {game.title} has no such option")
+    if args.games < 1:
+        raise UsageError("--games: at least 1")
+    players = game.max_players if args.players is None else args.players
+    if not game.min_players <= players <= game.max_players:
+        raise UsageError(f"--players: {game.title} is played by {game.min_players} to {game.max_players}")
+    args.players = players
+    module = import_module(str(game.simulate_module))
+    known = list(module.kinds())
+    kinds = list(args.kinds) if args.kinds else [known[0]] * players
+    unknown = [kind for kind in kinds if kind not in known]
+    if unknown:
+        raise UsageError(f"--kinds: {unknown[0]!r} is no {game.title} player (choose from {', '.join(known)})")
+    if len(kinds) != players:
+        raise UsageError(f"--kinds: one kind per player ({players}), got {len(kinds)}")
+    simulation = module.simulate(args, kinds)
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+    progress = Progress(args.games)
+    played = 0
+    for played, simulated in enumerate(simulation.games, start=1):
+        if args.out:
+            with open(os.path.join(args.out, simulated.name), "w", encoding="utf-8") as handle:
+                handle.write(simulated.document + "\n")
+        progress.update(played)
+    progress.close()
+    print(simulation.summary())
+    if args.out:
+        print(f"{played} table document(s) written to {args.out}")
+    return 0
+
+
 #: The commands written here (the others come from :data:`EXTRA_COMMAND_MODULES` and the games).
-CORE_COMMANDS = ("score", "check", "rules", "seeds")
+CORE_COMMANDS = ("score", "check", "rules", "seeds", "simulate")
 #: The help of each command and of ``marquoir`` ends with the exit statuses and the environment.
 _HELP: dict[str, Any] = {"epilog": EPILOG, "formatter_class": argparse.RawDescriptionHelpFormatter}
 
@@ -196,6 +241,40 @@ def _core_commands(sub: Any, only: str | None) -> None:
     if only in (None, "seeds"):
         p = sub.add_parser("seeds", help="list the sample tables installed with Marquoir (for score/check --seed)")
         p.set_defaults(func=cmd_seeds)
+    if only in (None, "simulate"):
+        _simulate_parser(sub)
+
+
+def _simulate_parser(sub: Any) -> None:
+    """``simulate``: the options every engine shares, then each game's own in a group of its own (its
+    :attr:`~marquoir.core.game.Game.simulate_module`'s ``add_options``); none when no game has an engine."""
+    from marquoir.games import GAMES
+
+    engines = [game for game in GAMES.values() if game.simulate_module]
+    if not engines:
+        return
+    names = [game.name for game in engines]
+    p = sub.add_parser("simulate", help="play games with engine players and summarise them", **_HELP)
+    p.add_argument("--game", choices=names, default=names[0], help=f"the game to play (default {names[0]})")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    p.add_argument("--players", type=int, metavar="P", help="players per game (default: the most the game allows)")
+    p.add_argument("--kinds", nargs="+", metavar="KIND",
+                   help="the engine player of each seat, in seating order (default: the game's first kind)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    p.add_argument("--out", metavar="DIR", help="write each finished table as a document in DIR")
+    owned: dict[str, list[tuple[str, str, Any]]] = {}
+    for game in engines:
+        module = import_module(str(game.simulate_module))
+        group = p.add_argument_group(f"{game.title} (--game {game.name})", getattr(module, "OPTIONS_HELP", None))
+        options = owned.setdefault(game.name, [])
+
+        def add(*flags: str, _group: Any = group, _options: Any = options, **kwargs: Any) -> argparse.Action:
+            action: argparse.Action = _group.add_argument(*flags, **kwargs)
+            _options.append((action.dest, flags[0], action.default))
+            return action
+
+        module.add_options(add)
+    p.set_defaults(func=cmd_simulate, game_options=owned)
 
 
 def _extra_commands() -> list[Callable[[Any], None]]:

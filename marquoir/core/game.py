@@ -11,7 +11,7 @@ own, no web pages of its own); a game writes only what differs. Its module stays
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
@@ -68,6 +68,22 @@ class Decision(NamedTuple):
     option: str | None = None
 
 
+class Simulated(NamedTuple):
+    """One game an engine played to its end: the file name ``simulate --out`` writes it under and its table
+    document's text."""
+
+    name: str
+    document: str
+
+
+class Simulation(NamedTuple):
+    """What a game's engine gives ``marquoir simulate``: its finished games as they are played, and the summary to
+    print once they are all played (``summary`` is called after ``games`` is exhausted)."""
+
+    games: Iterator[Simulated]
+    summary: Callable[[], str]
+
+
 class Game:
     """One game: its document, its scoring (with its own ranking and tie-break), its legality pass, the categories
     of its score sheet, and what each shared surface needs to know of it. Subclasses set the class attributes
@@ -98,6 +114,12 @@ class Game:
     sheet_options: Mapping[str, str] = {}
     #: Modules with a ``register_commands(subparsers)`` adding this game's own ``marquoir`` commands.
     command_modules: tuple[str, ...] = ()
+    #: The module of its engine's side of ``marquoir simulate --game NAME``, ``None`` for a game without an engine.
+    #: It has ``kinds()`` (the engine players' names, imported only when the command runs), ``add_options(add)``
+    #: (the game's own options: ``add`` is ``argparse``'s ``add_argument`` of the game's group) and
+    #: ``simulate(args, kinds) -> Simulation``; the command line checks ``--games``, ``--players`` (within
+    #: :attr:`min_players`..:attr:`max_players`), ``--kinds`` and that no other game's option is given.
+    simulate_module: str | None = None
     #: The module of its web plug (:mod:`marquoir.web.plug`), ``None`` for a game without pages of its own.
     web_module: str | None = None
     #: Columns its rows add to the CSV export, after every column ever written before them.

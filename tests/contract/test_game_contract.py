@@ -138,6 +138,36 @@ def test_the_command_line_scores_checks_and_prints_it(
 
 
 @pytest.mark.parametrize("name", EVERY_GAME)
+def test_its_engine_plays_through_the_one_simulate_command(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every game with an engine (the toy's too) is played by the shared ``simulate``: its tables are written,
+    read back, and are legal; another game's option is refused, and so are players outside the game's range."""
+    game = GAMES[name]
+    assert game.simulate_module, f"{name} has no engine"
+    players = game.min_players + 1
+    assert cli(["simulate", "--game", name, "--games", "2", "--players", str(players), "--seed", "3",
+                "--out", str(tmp_path)]) == 0
+    assert "2 table document(s) written" in capsys.readouterr().out
+    written = sorted(tmp_path.glob("*.json"))
+    assert len(written) == 2
+    for path in written:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert doc["game"] == name and len(doc["players"]) == players
+        assert cli(["check", str(path)]) == 0, capsys.readouterr().out
+        capsys.readouterr()
+    assert cli(["simulate", "--game", name, "--players", str(game.max_players + 1), "--games", "1"]) == 2
+    assert f"{game.title} is played by" in capsys.readouterr().err
+    others = [g for g in EVERY_GAME if g != name and g in ("kanagawa", TALLY.name)]
+    foreign = (["--families", "trees", "animals", "kites", "umbrellas"] if others[0] == "kanagawa"
+               else ["--tally-rounds", "4"])
+    assert cli(["simulate", "--game", name, "--games", "1", *foreign]) == 2
+    assert f"{foreign[0]} is {GAMES[others[0]].title}'s" in capsys.readouterr().err
+    assert cli(["simulate", "--game", name, "--games", "1", "--kinds", "nobody"]) == 2
+    assert "is no" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", EVERY_GAME)
 def test_the_api_scores_it(name: str, client: FlaskClient) -> None:
     answer = client.post("/api/score", json=_sample(name))
     assert answer.status_code == 200, answer.get_data(as_text=True)

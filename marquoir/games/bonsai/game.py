@@ -67,7 +67,7 @@ class Bonsai(Game):
         "they are silent, these decisions stand."
     )
     web_module = "marquoir.web.bonsai.plug"
-    command_modules = ("marquoir.games.bonsai.commands",)
+    simulate_module = "marquoir.games.bonsai.commands"
     has_deep_check = True
     export_columns = ("goal_colours", "goal_tiles")
     #: Published 2023 (the reviews of goblins.net, « un titolo datato 2023 », and boardgameguys.com, "released in

@@ -2,11 +2,10 @@
 (the dispute checker), ``marquoir cards`` (the catalogue, to write a table by hand) and ``marquoir simulate`` (the
 rules engine). Their parsers import nothing heavy; each command's work is imported when it runs.
 
-The engine's command: ``marquoir simulate``.
-
-``marquoir simulate --games N --players P [--families …] [--cards FILE] [--seed S] [--out DIR] [--kinds …]``
-plays N games, shows a progress bar on standard error for long runs, prints a summary (scores, game length, how
-often each Diploma is taken) and writes each finished table as a table document in DIR.
+The engine's side of the shared ``marquoir simulate`` (:attr:`~marquoir.core.game.Game.simulate_module`):
+``marquoir simulate [--game kanagawa] --games N --players P [--families …] [--cards FILE] [--seed S] [--out DIR]
+[--kinds …]`` plays N games, shows a progress bar on standard error for long runs, prints a summary (scores, game
+length, how often each Diploma is taken) and writes each finished table as a table document in DIR.
 
 Expansion families (kites, lanterns, umbrellas) have no card list (``data/SOURCES.md``, "Yokai cards"): a game with them
 needs ``--cards FILE``, a JSON list of ``{"print": {...}, "studio": {...}}`` cards; without it the command refuses
@@ -17,9 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from marquoir.core.game import Simulated, Simulation
 from marquoir.errors import MarquoirError, TableError, UsageError
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, CARD_FAMILIES, EXPANSION_FAMILIES
 
@@ -77,18 +77,33 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+#: What ``simulate --help`` says of Kanagawa's own options.
+OPTIONS_HELP = "kinds: random, greedy, studio, print, keep (leaning players); 2 to 4 players"
+
+
+def kinds() -> list[str]:
+    """The engine's players, by name (``simulate --kinds``); the engine is imported only when the command runs."""
+    from marquoir.games.kanagawa.engine.players import PLAYER_KINDS
+
+    return list(PLAYER_KINDS)
+
+
+def add_options(add: Callable[..., argparse.Action]) -> None:
+    """Kanagawa's own ``simulate`` options: the card families in play and the expansion cards' file."""
+    add("--families", nargs=4, choices=CARD_FAMILIES, metavar="FAMILY",
+        help="the 4 families in play (default: the base four)")
+    add("--cards", metavar="FILE", help="JSON list of expansion cards, needed with expansion families")
+
+
+def simulate(args: argparse.Namespace, kinds: list[str]) -> Simulation:
+    """Kanagawa games of ``kinds`` engine players from seed ``args.seed`` on (``marquoir simulate``, the shared
+    command, has checked the counts and kinds); expansion families need the cards' file (``data/SOURCES.md``,
+    "Yokai cards": Marquoir does not invent them)."""
     from marquoir.games.kanagawa.document import dump_table
     from marquoir.games.kanagawa.engine.cards import build_deck, load_expansion_cards
-    from marquoir.games.kanagawa.engine.players import PLAYER_KINDS
     from marquoir.games.kanagawa.engine.simulate import GameResult, simulate_game, summarise
-    from marquoir.progress import Progress
 
     families = tuple(args.families) if args.families else BASE_FAMILIES
-    if not 2 <= args.players <= 4:
-        raise MarquoirError("--players: Kanagawa is played by 2 to 4")
-    if args.games < 1:
-        raise MarquoirError("--games: at least 1")
     expansion: tuple[Any, ...] = ()
     if any(f in EXPANSION_FAMILIES for f in families):
         if not args.cards:
@@ -104,45 +119,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise TableError(args.cards, error.strerror or "cannot be read") from None
         expansion = load_expansion_cards(text, where=f"{args.cards}: cards")
     deck = build_deck(families, expansion)
-    kinds = list(args.kinds) if args.kinds else ["random"] * args.players
-    unknown = [k for k in kinds if k not in PLAYER_KINDS]
-    if unknown:
-        choose = ", ".join(sorted(PLAYER_KINDS))
-        raise MarquoirError(f"--kinds: {unknown[0]!r} is not a kind of player (choose {choose})")
-    if len(kinds) != args.players:
-        raise MarquoirError(f"--kinds: one kind per player ({args.players}), got {len(kinds)}")
-    if args.out:
-        os.makedirs(args.out, exist_ok=True)
-    progress = Progress(args.games)
     results: list[GameResult] = []
-    for i in range(args.games):
-        result = simulate_game(deck, families, kinds, args.seed + i)
-        results.append(result)
-        if args.out:
-            path = os.path.join(args.out, f"game-{result.seed:06d}.json")
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(dump_table(result.table) + "\n")
-        progress.update(i + 1)
-    progress.close()
-    print(summarise(results, families).render())
-    if args.out:
-        print(f"{len(results)} table document(s) written to {args.out}")
-    return 0
 
+    def games() -> Iterator[Simulated]:
+        for i in range(args.games):
+            result = simulate_game(deck, families, kinds, args.seed + i)
+            results.append(result)
+            yield Simulated(f"game-{result.seed:06d}.json", dump_table(result.table))
 
-def _register_simulate(subparsers: Any) -> None:
-    """Add ``simulate`` to the ``marquoir`` command line."""
-    p = subparsers.add_parser("simulate", help="play games with engine players and summarise them")
-    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
-    p.add_argument("--players", type=int, default=4, metavar="P", help="players per game, 2 to 4 (default 4)")
-    p.add_argument("--families", nargs=4, choices=CARD_FAMILIES, metavar="FAMILY",
-                   help="the 4 families in play (default: the base four)")
-    p.add_argument("--cards", metavar="FILE", help="JSON list of expansion cards, needed with expansion families")
-    p.add_argument("--kinds", nargs="+", metavar="KIND",
-                   help="player kind per seat: random, greedy, studio, print or keep (default: all random)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
-    p.add_argument("--out", metavar="DIR", help="write each finished table as a document in DIR")
-    p.set_defaults(func=cmd_simulate)
+    return Simulation(games(), lambda: summarise(results, families).render())
 
 
 def register_commands(subparsers: Any) -> None:
@@ -156,4 +141,3 @@ def register_commands(subparsers: Any) -> None:
     p = subparsers.add_parser("cards", help="Kanagawa: the base catalogue with ids, to write a table by hand")
     p.add_argument("--family", choices=BASE_FAMILIES, help="only this family")
     p.set_defaults(func=cmd_cards)
-    _register_simulate(subparsers)

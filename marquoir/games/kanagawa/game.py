@@ -89,6 +89,7 @@ class Kanagawa(Game):
     )
     sheet_options: Mapping[str, str] = {"yokai": N_("Kanagawa with the Yokai expansion (its rows and Diplomas)")}
     command_modules = ("marquoir.games.kanagawa.commands",)
+    simulate_module = "marquoir.games.kanagawa.commands"
     web_module = "marquoir.web.kanagawa.plug"
     export_columns = ("edition", "families", "diploma_tiles")
     has_deep_check = True

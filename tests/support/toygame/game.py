@@ -129,6 +129,7 @@ class Tally(Game):
     category_labels: Mapping[str, str] = {"rounds": "Rounds", "bonus": "Bonus"}
     codes = CODES
     web_module = "support.toygame.web"
+    simulate_module = "support.toygame.simulate"
     export_columns = ("tally_rounds",)
 
     def parse(self, document: Mapping[str, Any]) -> Table:
