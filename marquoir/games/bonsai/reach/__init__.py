@@ -34,6 +34,8 @@ from marquoir.i18n import _, ngettext
 DEFAULT_TIME_BOUND = 2.0
 #: Attempts at a witness, at most (each draws the Helpers' faces and the final round's players anew).
 ATTEMPTS = 12
+#: Departures from the plan a witness may make, at most (each round of attempts allows one more).
+SLACK = 2
 
 
 @dataclass(frozen=True)
@@ -169,15 +171,16 @@ def explain_reachability(
     if any(isinstance(p, SheetPlayer) for p in table.players):
         return done("undecided", _("a player entered from the sheet's figures: this check grows bonsais entered tile "
                                    "by tile only"))
-    for attempt in range(ATTEMPTS):
-        if time.perf_counter() > deadline:
-            break
-        try:
-            witness = build(table, cat, attempt)
-        except NoWitness:
-            continue
-        players = tuple((p.name, "reachable", "", f"players[{i}]") for i, p in enumerate(table.players))
-        return done("reachable", players=players, witness=witness)
+    for slack in range(SLACK + 1):
+        for attempt in range(ATTEMPTS):
+            if time.perf_counter() > deadline:
+                break
+            try:
+                witness = build(table, cat, attempt, slack, deadline)
+            except NoWitness:
+                continue
+            players = tuple((p.name, "reachable", "", f"players[{i}]") for i, p in enumerate(table.players))
+            return done("reachable", players=players, witness=witness)
     return done("undecided", _("no game ending with this table was found in the time allowed, and no rule proves "
                                "that none exists"))
 

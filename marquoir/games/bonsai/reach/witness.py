@@ -22,9 +22,10 @@ fail the table is not proven unreachable: the verdict is *undecided*.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from marquoir.errors import RuleError
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
@@ -272,29 +273,50 @@ def _placements(
     plan: _Plan, player: PlayerState, supply: dict[str, int] | None = None, helper: str | None = None
 ) -> list[Placement]:
     """The tiles of the bonsai to grow that fit one Cultivate now (or the Helper showing ``helper``: play fact 15),
-    one after the other (wood first: it makes room)."""
+    one after the other (wood first: it makes room). Each kind fills its own allowance first; the allowance of any
+    kind (the Seishi's third tile, the Helper's first: play facts 15 and 23) goes to the kind with most tiles still to
+    place for each tile of its own allowance, flowers and fruits first when no Growth card gives them: they have no
+    allowance of their own, so a Cultivate that spends the "any" tile on wood wastes the only room they have."""
     kind_at = dict(player.kind_at)
     supply = dict(player.supply if supply is None else supply)
+    if helper is None:
+        by_kind, _extra = allowance(player)
+    else:
+        by_kind = dict.fromkeys(TILE_KINDS, 0)
+        by_kind[helper.split("+")[1]] = 1
+    left = Counter(kind for at, kind in plan.target.items() if at not in kind_at)
 
     def fits(kinds: list[str]) -> bool:
         return fits_allowance(player, kinds) if helper is None else fits_helper(helper, kinds)
+
+    def grow(kind: str) -> bool:
+        for at, want in plan.target.items():
+            if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
+                chosen.append((at, kind))
+                kind_at[at] = kind
+                supply[kind] -= 1
+                left[kind] -= 1
+                return True
+        return False
 
     chosen: list[Placement] = []
     order = (WOOD, LEAF, FRUIT, FLOWER)
     progress = True
     while progress:
         progress = False
+        placed = Counter(k for _, k in chosen)
+        # Within each kind's own allowance first (wood first: it makes room).
         for kind in order:
-            if supply[kind] <= 0 or not fits([*(k for _, k in chosen), kind]):
-                continue
-            for at, want in plan.target.items():
-                if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
-                    chosen.append((at, kind))
-                    kind_at[at] = kind
-                    supply[kind] -= 1
-                    progress = True
-                    break
-            if progress:
+            if supply[kind] > 0 and placed[kind] < by_kind[kind] and fits([*placed.elements(), kind]) and grow(kind):
+                progress = True
+                break
+        if progress:
+            continue
+        # Then the allowance of any kind, to the kind that needs it most.
+        by_need = sorted(order, key=lambda k: -left[k] / (by_kind[k] + 0.5))
+        for kind in by_need:
+            if supply[kind] > 0 and fits([*placed.elements(), kind]) and grow(kind):
+                progress = True
                 break
     return chosen
 
@@ -364,19 +386,21 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, res
     return best
 
 
-def _next_take(state: GameState, plan: _Plan, player: PlayerState) -> tuple[_Take, Choice]:
-    """The card to take now among those still planned, with its slot: the best by :func:`_choose`'s order."""
-    best: tuple[Choice, int] | None = None
+def _next_take(state: GameState, plan: _Plan, player: PlayerState, rank: int = 0) -> tuple[_Take, Choice]:
+    """The card to take now among those still planned, with its slot: the best by :func:`_choose`'s order, or the
+    ``rank``-th best of the different cards (:class:`NoWitness` when there are fewer)."""
+    options: list[tuple[Choice, int]] = []
     seen: set[Card] = set()
     for i, take in enumerate(plan.main):
         if take.card in seen:
             continue
         seen.add(take.card)
-        choice = _choose(state, plan, player, take, plan.main[:i] + plan.main[i + 1 :])
-        if best is None or choice[0] > best[0][0]:
-            best = (choice, i)
-    assert best is not None
-    return plan.main.pop(best[1]), best[0]
+        options.append((_choose(state, plan, player, take, plan.main[:i] + plan.main[i + 1 :]), i))
+    options.sort(key=lambda o: o[0][0], reverse=True)
+    if rank >= len(options):
+        raise NoWitness("no other card to take")
+    choice, index = options[rank]
+    return plan.main.pop(index), choice
 
 
 def _meditation(
@@ -427,69 +451,179 @@ def _claimer(goals: frozenset[str] | set[str]) -> Claimer:
     return claim
 
 
-def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
-    """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the plan fails."""
+#: Turns the search may play in all, per attempt (each a copy of the game and one turn of the engine's rules).
+SEARCH_TURNS = 6000
+
+
+class _OutOfTurns(Exception):
+    """The search has played all the turns it may."""
+
+
+@dataclass
+class _Node:
+    """Where the search stands: the game being built, the plans (their cards still to take), the hidden cards made
+    real so far (``deck``), the actions played, and the turns in a row that placed nothing."""
+
+    state: GameState
+    plans: list[_Plan]
+    deck: dict[int, Card]
+    actions: list[Action]
+    idle: int = 0
+
+    def copy(self) -> _Node:
+        plans = [replace(plan, main=list(plan.main)) for plan in self.plans]
+        return _Node(self.state.copy(), plans, dict(self.deck), list(self.actions), self.idle)
+
+
+def _turn(node: _Node, trigger: int, variant: int) -> Action:
+    """The current player's action by the plan (``variant`` 0: the module says how), or one of its alternatives:
+    1 the other action (a Meditate instead of a Cultivate, or the Cultivate the plan put off), 2 and 3 the second
+    and third best card to take instead of the best. :class:`NoWitness` when the variant has no such action."""
+    state, plans, deck = node.state, node.plans, node.deck
+    names = state.players
+    seat = state.current
+    plan, player = plans[seat], state.players[seat]
+    flip = plan.flipped != player.flipped and may_flip(player)
+    if flip:
+        player = player.copy()
+        player.flipped = plan.flipped
+        player.kind_at = {player.trunk: WOOD}
+    solo = len(names) == 1
+    if state.final_turns is not None:
+        if solo and plan.main:  # solo: the last turn takes the last card (play fact 49)
+            if variant == 1:
+                raise NoWitness("the last turn takes the last card")
+            take, made = _next_take(state, plan, player, max(0, variant - 1))
+            return _meditation(state, plan, take, deck, flip, player, made)
+        if variant:
+            raise NoWitness("the final round's turn has no alternative")
+        if plan.final is not None:
+            action = _meditation(state, plan, plan.final, deck, flip, player)
+            plan.final = None
+            return action
+        return Cultivate(tuple(_placements(plan, player)), flip)
+    placements = _placements(plan, player)
+    others_done = all(not p.main and not p.remaining(state.players[i]) for i, p in enumerate(plans) if i != seat)
+    trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
+    # Solo: each Meditate uses two cards of the pile and the game ends one turn after it runs out (play facts 49
+    # and 52), so the cards still to take leave no turn to spare once they need every turn left.
+    solo_forced = solo and bool(plan.main) and len(plan.main) >= (len(state.pile) + 1) // 2 + 1
+    put_off = False
+    if solo and placements and plan.main and not solo_forced:
+        # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards could
+        # not all be kept.
+        by_kind, extra = allowance(player)
+        full = len(placements) >= sum(by_kind.values()) + extra
+        crowded = player.supply_size() + plan.crowd > capacity(player) and len(placements) >= plan.least
+        put_off = not (full or crowded)
+    cultivate = bool(placements) and not solo_forced and not put_off
+    meditate = bool(plan.main) and trigger_ok
+    if variant == 1:
+        if cultivate and meditate:
+            cultivate = False
+        elif placements and not cultivate:
+            cultivate = True
+        else:
+            raise NoWitness("the turn has no other action")
+    elif variant >= 2 and (cultivate or not meditate):
+        raise NoWitness("the turn takes no card")
+    if cultivate:
+        return Cultivate(tuple(placements), flip)
+    if meditate:
+        take, made = _next_take(state, plan, player, max(0, variant - 1))
+        return _meditation(state, plan, take, deck, flip, player, made)
+    return Cultivate((), flip)
+
+
+def _hopeless(state: GameState, plans: Sequence[_Plan]) -> bool:
+    """Whether a solo game can no longer grow its bonsai: the tiles still to place need more Cultivate turns than
+    the pile leaves (play fact 49: a Cultivate uses one card of the pile, a Meditate two, and one turn follows the
+    last; at most 31 − 2h Cultivates with h cards still to take), each within the Seishi's allowance and the Growth
+    cards held or still to take (play fact 23), with two tiles for each Helper still to take (play fact 15)."""
+    if len(state.players) != 1:
+        return False
+    plan, player = plans[0], state.players[0]
+    cards = len(plan.main)
+    if state.final_turns is not None:
+        turns = 0 if cards else 1
+        if cards > 1:
+            return True
+    else:
+        turns = max(0, len(state.pile) + 1 - 2 * max(0, cards - 1) + (1 if cards else 0))
+    left = plan.remaining(player)
+    by_kind, extra = allowance(player)
+    for take in plan.main:
+        if take.card.kind == "growth":
+            by_kind[take.card.gives] += 1
+    helpers = 2 * sum(1 for take in plan.main if take.card.kind == "helper")
+    beyond = sum(max(0, n - turns * by_kind[k]) for k, n in left.items())
+    return beyond > turns * extra + helpers
+
+
+def build(
+    table: Table, cat: Catalogue, seed: int = 0, slack: int = 0, deadline: float | None = None
+) -> GameState:
+    """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the search fails.
+
+    The search plays the plan (:func:`_turn`'s variant 0) and, with ``slack`` > 0, departs from it at most
+    ``slack`` times in a game (a limited discrepancy search: the other action or another card, tried in that order
+    once the plan's own choice has failed), dropping a solo game as soon as its turns cannot place what is left
+    (:func:`_hopeless`), within :data:`SEARCH_TURNS` turns and the ``deadline`` (``time.perf_counter``)."""
     rng = random.Random(seed)
     plans, trigger = _plans(table, cat, rng, seed)
     names = [p.name for p in table.players]
     size = cat.deck_size(len(names))
     hidden = [Card(HIDDEN, str(i)) for i in range(size)]
     state = new_game(names, rng, colours=table.goals, pile=hidden)
-    deck: dict[int, Card] = {}
-    idle = 0
-    actions: list[Action] = []
-    while not state.over:
-        seat = state.current
-        plan, player = plans[seat], state.players[seat]
-        flip = plan.flipped != player.flipped and may_flip(player)
-        if flip:
-            player = player.copy()
-            player.flipped = plan.flipped
-            player.kind_at = {player.trunk: WOOD}
-        action: Action
-        if state.final_turns is not None:
-            if len(names) == 1 and plan.main:  # solo: the last turn takes the last card (play fact 49)
-                take, made = _next_take(state, plan, player)
-                action = _meditation(state, plan, take, deck, flip, player, made)
-            elif plan.final is not None:
-                action = _meditation(state, plan, plan.final, deck, flip, player)
-                plan.final = None
-            else:
-                action = Cultivate(tuple(_placements(plan, player)), flip)
-        else:
-            placements = _placements(plan, player)
-            others_done = all(
-                not p.main and not p.remaining(state.players[i]) for i, p in enumerate(plans) if i != seat
-            )
-            trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
-            solo = len(names) == 1
-            # Solo: each Meditate uses two cards of the pile and the game ends one turn after it runs out (play
-            # facts 49 and 52), so the cards still to take leave no turn to spare once they need every turn left.
-            solo_forced = solo and plan.main and len(plan.main) >= (len(state.pile) + 1) // 2 + 1
-            if solo and placements and plan.main and not solo_forced:
-                # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards
-                # could not all be kept.
-                by_kind, extra = allowance(player)
-                full = len(placements) >= sum(by_kind.values()) + extra
-                crowded = player.supply_size() + plan.crowd > capacity(player) and len(placements) >= plan.least
-                if not (full or crowded):
-                    placements = []
-            if placements and not solo_forced:
-                action = Cultivate(tuple(placements), flip)
-            elif plan.main and trigger_ok:
-                take, made = _next_take(state, plan, player)
-                action = _meditation(state, plan, take, deck, flip, player, made)
-            else:
-                action = Cultivate((), flip)
-        idle = idle + 1 if isinstance(action, Cultivate) and not action.placements else 0
-        if idle > 4 * len(names) + 2 and len(names) > 1:
-            raise NoWitness("the plan is stuck")
+    budget = [SEARCH_TURNS]
+
+    def step(node: _Node, variant: int) -> bool:
+        """Play one turn of ``node`` in place; whether it was a move the rules allow that leaves hope."""
+        budget[0] -= 1
+        if budget[0] < 0 or (deadline is not None and time.perf_counter() > deadline):
+            raise _OutOfTurns
+        plan = node.plans[node.state.current]
         try:
-            apply(state, action, _claimer(plan.goals))
-        except RuleError as error:
-            raise NoWitness(str(error)) from None
-        actions.append(action)
-    return _replay(table, cat, names, state, deck, actions, plans)
+            action = _turn(node, trigger, variant)
+            apply(node.state, action, _claimer(plan.goals))
+        except (NoWitness, RuleError):
+            return False
+        node.actions.append(action)
+        node.idle = node.idle + 1 if isinstance(action, Cultivate) and not action.placements else 0
+        if node.idle > 4 * len(names) + 2 and len(names) > 1:
+            return False  # the plan is stuck
+        return not _hopeless(node.state, node.plans)
+
+    def search(node: _Node, slack: int) -> GameState | None:
+        """The plan played to its end from ``node``; when it fails, each turn on the way, the latest first, played
+        another way and searched again with one departure fewer."""
+        passed: list[_Node] = []
+        while not node.state.over:
+            if slack:
+                passed.append(node.copy())
+            if not step(node, 0):
+                break
+        else:
+            try:
+                return _replay(table, cat, names, node.state, node.deck, node.actions, node.plans)
+            except NoWitness:
+                pass
+        for before in reversed(passed):
+            for variant in (1, 2, 3):
+                other = before.copy()
+                if step(other, variant):
+                    found = search(other, slack - 1)
+                    if found is not None:
+                        return found
+        return None
+
+    try:
+        found = search(_Node(state, plans, {}, []), slack)
+    except _OutOfTurns:
+        raise NoWitness("the search ran out of turns") from None
+    if found is None:
+        raise NoWitness("no game found")
+    return found
 
 
 def _replay(
