@@ -356,6 +356,8 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, res
         for k in TILE_KINDS
     }
     later = [t.card for t in rest if t.card.kind == "master"]
+    # A Helper kept for the final round places what its own slot brings (play fact 15): one card more to count on.
+    helper_last = int(plan.final is not None and take is not plan.final and plan.final.card.kind == "helper")
     best: Choice | None = None
     for slot in filled:
         for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
@@ -374,7 +376,7 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, res
                 if lost:
                     worst = max(TILE_KINDS, key=lambda k: held[k])
                     after[worst] += lost
-                feasible = _fits(after, later, len(rest))
+                feasible = _fits(after, later, len(rest) + helper_last)
                 useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
                 now = sum(n for k, n in useful.items() if growing[k])
                 surplus = sum(gift.values()) - sum(useful.values())
