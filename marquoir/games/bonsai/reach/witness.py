@@ -477,6 +477,14 @@ class _Node:
         return _Node(self.state.copy(), plans, dict(self.deck), list(self.actions), self.idle)
 
 
+def _waits_for_nothing(plan: _Plan, player: PlayerState) -> bool:
+    """Whether a player needs no turn before the end: its bonsai is complete, or what is left is at most the two
+    tiles the Helper it keeps for the final round places (play fact 15), which its own slot can bring."""
+    left = sum(plan.remaining(player).values())
+    helper = plan.final is not None and plan.final.card.kind == "helper"
+    return left == 0 or (helper and left <= 2)
+
+
 def _turn(node: _Node, trigger: int, variant: int) -> Action:
     """The current player's action by the plan (``variant`` 0: the module says how), or one of its alternatives:
     1 the other action (a Meditate instead of a Cultivate, or the Cultivate the plan put off), 2 and 3 the second
@@ -505,7 +513,7 @@ def _turn(node: _Node, trigger: int, variant: int) -> Action:
             return action
         return Cultivate(tuple(_placements(plan, player)), flip)
     placements = _placements(plan, player)
-    others_done = all(not p.main and not p.remaining(state.players[i]) for i, p in enumerate(plans) if i != seat)
+    others_done = all(not p.main and _waits_for_nothing(p, state.players[i]) for i, p in enumerate(plans) if i != seat)
     trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
     # Solo: each Meditate uses two cards of the pile and the game ends one turn after it runs out (play facts 49
     # and 52), so the cards still to take leave no turn to spare once they need every turn left.
