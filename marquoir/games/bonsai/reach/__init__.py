@@ -1,11 +1,12 @@
 """Could this Bonsai table have been grown? ``check --deep`` for Bonsai (``data/SOURCES.md``, decision 19).
 
-*Reachable* only with a witness (:mod:`.witness`: a whole game the engine's rules accept, replayed and found to end
-with the table); *unreachable* only from a proof: the table breaks the rules (its legality issues say how), or a
-player whose cards are complete holds more tiles than the starting tiles, the slots and the Masters can give, or a
-solo bonsai has more tiles than its turns allow (:mod:`.budget`); *undecided* otherwise: no witness within the time
-bound, a player entered from the sheet's figures (only bonsais entered tile by tile are built), or a claimed goal
-the bonsai misses that only removals of leaves could explain (decision 14: the check does not search removals).
+*Reachable* only with a witness (:mod:`.witness` plans it, :mod:`.search` plays it: a whole game the engine's
+rules accept, replayed and found to end with the table); *unreachable* only from a proof: the table breaks the
+rules (its legality issues say how), or a player whose cards are complete holds more tiles than the starting
+tiles, the slots and the Masters can give, or a solo bonsai has more tiles than its turns allow (:mod:`.budget`);
+*undecided* otherwise: no witness within the time bound, a player entered from the sheet's figures (only bonsais
+entered tile by tile are built), or a claimed goal the bonsai misses that only removals of leaves could explain
+(decision 14: the check does not search removals).
 
 The report has the shape of Kanagawa's (``marquoir/data/table-format.md``): ``UNREACHABLE`` issues, and
 ``reachable`` (true, false, null), ``reachability`` (the verdict, the witness's turns, each player's verdict) and
@@ -24,7 +25,8 @@ from marquoir.games.bonsai.engine.state import GameState
 from marquoir.games.bonsai.goals import is_met
 from marquoir.games.bonsai.legality import check
 from marquoir.games.bonsai.reach.budget import budget_shortfall, master_faces, solo_most_placed, tile_needs
-from marquoir.games.bonsai.reach.witness import NoWitness, build
+from marquoir.games.bonsai.reach.search import build
+from marquoir.games.bonsai.reach.witness import NoWitness
 from marquoir.games.bonsai.reach.words import report_heading, turn_heading, turn_text, verdict_text
 from marquoir.games.bonsai.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.bonsai.tree import Tree

@@ -15,35 +15,35 @@ in solo only with a full allowance or a crowded supply, solo turns being few), m
 card and slot that bring most of what can grow at once while the cards left can still give the rest, without
 giving up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
 beforehand, waits until every other bonsai is complete; goals are claimed the turn they are first met by the player
-who holds them at the end, and renounced by the others (facts 33-38). Several attempts vary the choices; when all
-fail the table is not proven unreachable: the verdict is *undecided*.
+who holds them at the end, and renounced by the others (facts 33-38). A Cultivate gives its tile of any kind to
+the kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card).
+
+Around the plan, :mod:`.search` searches: when the plan's game does not end with the table, it plays the turns
+on the way another way (the other action, the second or third best card; the latest turns first), at most
+``slack`` departures in a game, and drops a solo game once its turns cannot place what is left. Several attempts
+vary the plan's draws and weights, and the caller allows more departures round after round until its time
+bound; when all fail the table is not proven unreachable: the verdict is *undecided*.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from marquoir.errors import RuleError
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
 from marquoir.games.bonsai.engine.rules import (
     ANY,
     Claimer,
     allowance,
-    apply,
     capacity,
     deck_cards,
-    final_table,
     fits_allowance,
     fits_helper,
-    may_flip,
-    new_game,
     slot_tiles,
 )
-from marquoir.games.bonsai.engine.state import Action, Card, Cultivate, GameState, Meditate, Placement, PlayerState
+from marquoir.games.bonsai.engine.state import Card, GameState, Meditate, Placement, PlayerState
 from marquoir.games.bonsai.geometry import Cell
 from marquoir.games.bonsai.placement import can_place
 from marquoir.games.bonsai.reach.budget import tile_needs
@@ -58,21 +58,21 @@ class NoWitness(Exception):
 
 
 @dataclass
-class _Take:
+class Take:
     card: Card
     slot: int
 
 
 @dataclass
-class _Plan:
+class Plan:
     """One player's plan: the bonsai to grow, the goals to claim, the cards to take in order (``main``) and the one
     taken in the final round (``final``)."""
 
     target: dict[Cell, str]
     flipped: bool
     goals: frozenset[str]
-    main: list[_Take] = field(default_factory=list)
-    final: _Take | None = None
+    main: list[Take] = field(default_factory=list)
+    final: Take | None = None
     weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
     crowd: int = 5
     least: int = 2
@@ -170,7 +170,7 @@ def _assign_faces(
     return chosen
 
 
-def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple[list[_Plan], int]:
+def make_plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple[list[Plan], int]:
     """Every player's plan (the module says how) and the seat that takes the last card before the pile runs out,
     or :class:`NoWitness`."""
     count = len(table.players)
@@ -213,7 +213,7 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple
         card = max(spare or [c for c, n in pool.items() if n > 0], key=lambda c: (c.kind == "master", c.gives == ANY))
         held[seat].append(_take_from(pool, card))
         short -= 1
-    plans: list[_Plan] = []
+    plans: list[Plan] = []
     spare_seats: list[int] = []
     helper_seats: list[int] = []
     for seat, (player, need, mine) in enumerate(zip(players, needs, held, strict=True)):
@@ -224,12 +224,12 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple
             spare_seats.append(seat)
         elif count > 1 and any(c.kind == "helper" for c in mine):
             helper_seats.append(seat)  # a Helper of the final round places two tiles of the supply (play fact 15)
-        plan = _Plan({t.at: t.kind for t in player.tiles}, player.flipped, frozenset(player.goals))
+        plan = Plan({t.at: t.kind for t in player.tiles}, player.flipped, frozenset(player.goals))
         if seed:
             plan.weights = (rng.random(), rng.random(), rng.random())
             plan.crowd, plan.least = rng.randint(2, 7), rng.randint(1, 3)
         # Tools first (the capacity grows at once: play fact 15); the order of the others is chosen turn by turn.
-        plan.main = [_Take(card, 0) for card in sorted(mine, key=lambda c: c.kind != "tool")]
+        plan.main = [Take(card, 0) for card in sorted(mine, key=lambda c: c.kind != "tool")]
         plans.append(plan)
     if finals > len(spare_seats) + len(helper_seats):
         raise NoWitness("too few players can take a card in the final round")
@@ -269,8 +269,8 @@ def _spare_card(need: dict[str, int], cards: Sequence[Card]) -> Card | None:
     return None
 
 
-def _placements(
-    plan: _Plan, player: PlayerState, supply: dict[str, int] | None = None, helper: str | None = None
+def grow_now(
+    plan: Plan, player: PlayerState, supply: dict[str, int] | None = None, helper: str | None = None
 ) -> list[Placement]:
     """The tiles of the bonsai to grow that fit one Cultivate now (or the Helper showing ``helper``: play fact 15),
     one after the other (wood first: it makes room). Each kind fills its own allowance first; the allowance of any
@@ -338,7 +338,7 @@ def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
 Choice = tuple[tuple[int, int, float, int], int, str | None, str | None]
 
 
-def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, rest: Sequence[_Take]) -> Choice:
+def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest: Sequence[Take]) -> Choice:
     """The slot, slot 1's kind and an "any" Master's kind for this take: among those after which the cards still
     planned can bring what is missing, the one bringing most of what can grow at once, then most of what is missing,
     then the fewest tiles to give up. A card of the final round brings nothing that can grow: any slot with a card."""
@@ -388,7 +388,7 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, res
     return best
 
 
-def _next_take(state: GameState, plan: _Plan, player: PlayerState, rank: int = 0) -> tuple[_Take, Choice]:
+def next_take(state: GameState, plan: Plan, player: PlayerState, rank: int = 0) -> tuple[Take, Choice]:
     """The card to take now among those still planned, with its slot: the best by :func:`_choose`'s order, or the
     ``rank``-th best of the different cards (:class:`NoWitness` when there are fewer)."""
     options: list[tuple[Choice, int]] = []
@@ -405,10 +405,10 @@ def _next_take(state: GameState, plan: _Plan, player: PlayerState, rank: int = 0
     return plan.main.pop(index), choice
 
 
-def _meditation(
+def meditation(
     state: GameState,
-    plan: _Plan,
-    take: _Take,
+    plan: Plan,
+    take: Take,
     deck: dict[int, Card],
     flip: bool,
     grower: PlayerState,
@@ -433,7 +433,7 @@ def _meditation(
     supply.update(gained)
     helped: list[Placement] = []
     if take.card.kind == "helper":
-        helped = _placements(plan, grower, dict(supply), take.card.gives)
+        helped = grow_now(plan, grower, dict(supply), take.card.gives)
         supply.subtract(kind for _, kind in helped)
     room = capacity(player) + (2 if take.card.kind == "tool" else 0)
     discards: list[str] = []
@@ -444,243 +444,10 @@ def _meditation(
     return Meditate(slot, choice, master_kind, tuple(helped), tuple(discards), flip)
 
 
-def _claimer(goals: frozenset[str] | set[str]) -> Claimer:
+def claimer(goals: frozenset[str] | set[str]) -> Claimer:
     """Claim the goals met that are among ``goals``; renounce the others (play facts 34-37)."""
 
     def claim(player: PlayerState, pending: Sequence[Goal]) -> list[str]:
         return [g.id for g in pending if g.id in goals]
 
     return claim
-
-
-#: Turns the search may play in all, per attempt (each a copy of the game and one turn of the engine's rules).
-SEARCH_TURNS = 6000
-
-
-class _OutOfTurns(Exception):
-    """The search has played all the turns it may."""
-
-
-@dataclass
-class _Node:
-    """Where the search stands: the game being built, the plans (their cards still to take), the hidden cards made
-    real so far (``deck``), the actions played, and the turns in a row that placed nothing."""
-
-    state: GameState
-    plans: list[_Plan]
-    deck: dict[int, Card]
-    actions: list[Action]
-    idle: int = 0
-
-    def copy(self) -> _Node:
-        plans = [replace(plan, main=list(plan.main)) for plan in self.plans]
-        return _Node(self.state.copy(), plans, dict(self.deck), list(self.actions), self.idle)
-
-
-def _waits_for_nothing(plan: _Plan, player: PlayerState) -> bool:
-    """Whether a player needs no turn before the end: its bonsai is complete, or what is left is at most the two
-    tiles the Helper it keeps for the final round places (play fact 15), which its own slot can bring."""
-    left = sum(plan.remaining(player).values())
-    helper = plan.final is not None and plan.final.card.kind == "helper"
-    return left == 0 or (helper and left <= 2)
-
-
-def _turn(node: _Node, trigger: int, variant: int) -> Action:
-    """The current player's action by the plan (``variant`` 0: the module says how), or one of its alternatives:
-    1 the other action (a Meditate instead of a Cultivate, or the Cultivate the plan put off), 2 and 3 the second
-    and third best card to take instead of the best. :class:`NoWitness` when the variant has no such action."""
-    state, plans, deck = node.state, node.plans, node.deck
-    names = state.players
-    seat = state.current
-    plan, player = plans[seat], state.players[seat]
-    flip = plan.flipped != player.flipped and may_flip(player)
-    if flip:
-        player = player.copy()
-        player.flipped = plan.flipped
-        player.kind_at = {player.trunk: WOOD}
-    solo = len(names) == 1
-    if state.final_turns is not None:
-        if solo and plan.main:  # solo: the last turn takes the last card (play fact 49)
-            if variant == 1:
-                raise NoWitness("the last turn takes the last card")
-            take, made = _next_take(state, plan, player, max(0, variant - 1))
-            return _meditation(state, plan, take, deck, flip, player, made)
-        if variant:
-            raise NoWitness("the final round's turn has no alternative")
-        if plan.final is not None:
-            action = _meditation(state, plan, plan.final, deck, flip, player)
-            plan.final = None
-            return action
-        return Cultivate(tuple(_placements(plan, player)), flip)
-    placements = _placements(plan, player)
-    others_done = all(not p.main and _waits_for_nothing(p, state.players[i]) for i, p in enumerate(plans) if i != seat)
-    trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
-    # Solo: each Meditate uses two cards of the pile and the game ends one turn after it runs out (play facts 49
-    # and 52), so the cards still to take leave no turn to spare once they need every turn left.
-    solo_forced = solo and bool(plan.main) and len(plan.main) >= (len(state.pile) + 1) // 2 + 1
-    put_off = False
-    if solo and placements and plan.main and not solo_forced:
-        # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards could
-        # not all be kept.
-        by_kind, extra = allowance(player)
-        full = len(placements) >= sum(by_kind.values()) + extra
-        crowded = player.supply_size() + plan.crowd > capacity(player) and len(placements) >= plan.least
-        put_off = not (full or crowded)
-    cultivate = bool(placements) and not solo_forced and not put_off
-    meditate = bool(plan.main) and trigger_ok
-    if variant == 1:
-        if cultivate and meditate:
-            cultivate = False
-        elif placements and not cultivate:
-            cultivate = True
-        else:
-            raise NoWitness("the turn has no other action")
-    elif variant >= 2 and (cultivate or not meditate):
-        raise NoWitness("the turn takes no card")
-    if cultivate:
-        return Cultivate(tuple(placements), flip)
-    if meditate:
-        take, made = _next_take(state, plan, player, max(0, variant - 1))
-        return _meditation(state, plan, take, deck, flip, player, made)
-    return Cultivate((), flip)
-
-
-def _hopeless(state: GameState, plans: Sequence[_Plan]) -> bool:
-    """Whether a solo game can no longer grow its bonsai: the tiles still to place need more Cultivate turns than
-    the pile leaves (play fact 49: a Cultivate uses one card of the pile, a Meditate two, and one turn follows the
-    last; at most 31 − 2h Cultivates with h cards still to take), each within the Seishi's allowance and the Growth
-    cards held or still to take (play fact 23), with two tiles for each Helper still to take (play fact 15)."""
-    if len(state.players) != 1:
-        return False
-    plan, player = plans[0], state.players[0]
-    cards = len(plan.main)
-    if state.final_turns is not None:
-        turns = 0 if cards else 1
-        if cards > 1:
-            return True
-    else:
-        turns = max(0, len(state.pile) + 1 - 2 * max(0, cards - 1) + (1 if cards else 0))
-    left = plan.remaining(player)
-    by_kind, extra = allowance(player)
-    for take in plan.main:
-        if take.card.kind == "growth":
-            by_kind[take.card.gives] += 1
-    helpers = 2 * sum(1 for take in plan.main if take.card.kind == "helper")
-    beyond = sum(max(0, n - turns * by_kind[k]) for k, n in left.items())
-    return beyond > turns * extra + helpers
-
-
-def build(
-    table: Table, cat: Catalogue, seed: int = 0, slack: int = 0, deadline: float | None = None
-) -> GameState:
-    """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the search fails.
-
-    The search plays the plan (:func:`_turn`'s variant 0) and, with ``slack`` > 0, departs from it at most
-    ``slack`` times in a game (a limited discrepancy search: the other action or another card, tried in that order
-    once the plan's own choice has failed), dropping a solo game as soon as its turns cannot place what is left
-    (:func:`_hopeless`), within :data:`SEARCH_TURNS` turns and the ``deadline`` (``time.perf_counter``)."""
-    rng = random.Random(seed)
-    plans, trigger = _plans(table, cat, rng, seed)
-    names = [p.name for p in table.players]
-    size = cat.deck_size(len(names))
-    hidden = [Card(HIDDEN, str(i)) for i in range(size)]
-    state = new_game(names, rng, colours=table.goals, pile=hidden)
-    budget = [SEARCH_TURNS]
-
-    def step(node: _Node, variant: int) -> bool:
-        """Play one turn of ``node`` in place; whether it was a move the rules allow that leaves hope."""
-        budget[0] -= 1
-        if budget[0] < 0 or (deadline is not None and time.perf_counter() > deadline):
-            raise _OutOfTurns
-        plan = node.plans[node.state.current]
-        try:
-            action = _turn(node, trigger, variant)
-            apply(node.state, action, _claimer(plan.goals))
-        except (NoWitness, RuleError):
-            return False
-        node.actions.append(action)
-        node.idle = node.idle + 1 if isinstance(action, Cultivate) and not action.placements else 0
-        if node.idle > 4 * len(names) + 2 and len(names) > 1:
-            return False  # the plan is stuck
-        return not _hopeless(node.state, node.plans)
-
-    def search(node: _Node, slack: int) -> GameState | None:
-        """The plan played to its end from ``node``; when it fails, each turn on the way, the latest first, played
-        another way and searched again with one departure fewer."""
-        passed: list[_Node] = []
-        while not node.state.over:
-            if slack:
-                passed.append(node.copy())
-            if not step(node, 0):
-                break
-        else:
-            try:
-                return _replay(table, cat, names, node.state, node.deck, node.actions, node.plans)
-            except NoWitness:
-                pass
-        for before in reversed(passed):
-            for variant in (1, 2, 3):
-                other = before.copy()
-                if step(other, variant):
-                    found = search(other, slack - 1)
-                    if found is not None:
-                        return found
-        return None
-
-    try:
-        found = search(_Node(state, plans, {}, []), slack)
-    except _OutOfTurns:
-        raise NoWitness("the search ran out of turns") from None
-    if found is None:
-        raise NoWitness("no game found")
-    return found
-
-
-def _replay(
-    table: Table,
-    cat: Catalogue,
-    names: list[str],
-    played: GameState,
-    deck: dict[int, Card],
-    actions: list[Action],
-    plans: list[_Plan],
-) -> GameState:
-    """The same game again from the real deck's order (the hidden cards never taken being the deck's others), kept
-    only if it ends with the table."""
-    pool = Counter(deck_cards(len(names), cat))
-    pool.subtract(deck.values())
-    if any(n < 0 for n in pool.values()):
-        raise NoWitness("more cards than the deck holds")
-    rest = sorted(pool.elements())
-    size = cat.deck_size(len(names))
-    pile = [deck[i] if i in deck else rest.pop() for i in range(size)]
-    state = new_game(names, random.Random(0), colours=table.goals, pile=pile)
-    try:
-        for action, record in zip(actions, played.log, strict=True):
-            apply(state, action, _claimer(set(record.claimed)))
-    except RuleError as error:
-        raise NoWitness(str(error)) from None
-    if not state.over or not _same(final_table(state), table):
-        raise NoWitness("the game does not end with the table")
-    return state
-
-
-def _same(built: Table, table: Table) -> bool:
-    """Whether the game's end is the table: each bonsai tile for tile, the pot's side, the goals, and the cards
-    (all of them when the list is complete; those listed at least, otherwise: decision 15)."""
-    for mine, want in zip(built.players, table.players, strict=True):
-        assert isinstance(mine, DetailedPlayer) and isinstance(want, DetailedPlayer)
-        if mine.flipped != want.flipped or set(mine.tiles) != set(want.tiles) or len(mine.tiles) != len(want.tiles):
-            return False
-        if set(mine.goals) != set(want.goals):
-            return False
-        a, b = mine.cards, want.cards
-        counts = [
-            (Counter(a.growth), Counter(b.growth)),
-            (Counter(a.parchments), Counter(b.parchments)),
-            (Counter(t=a.tool, m=a.master, h=a.helper), Counter(t=b.tool, m=b.master, h=b.helper)),
-        ]
-        for got, listed in counts:
-            if (b.complete and got != listed) or (not b.complete and listed - got):
-                return False
-    return True
