@@ -3,7 +3,9 @@
 1. Random 4-player games per second on one core (goal: at least 100), by the wall clock and by CPU time.
 2. Memory of one game state mid-game (the catalogue's goal tiles, shared by every state, counted apart).
 3. The deep check (``check --deep``) over engine-finished tables: median, 99th percentile and maximum time, the
-   verdicts counted (goal: none undecided); random players by default, ``--greedy`` for four greedy players.
+   verdicts counted by number of players, the undecided (goal: none) and the wrong (an engine's table found
+   unreachable: must be none); by default a mix of 1 to 4 players, solo included, random and greedy players in turn
+   (:data:`MIX`), ``--greedy`` for four greedy players only.
 
 Usage: ``.venv/bin/python bench/bench_bonsai_engine.py [GAMES] [TABLES] [--greedy]`` (defaults 300 and 1000).
 """
@@ -19,7 +21,7 @@ from typing import Any
 
 from marquoir.games.bonsai.engine.players import RandomPlayer, play
 from marquoir.games.bonsai.engine.rules import apply, new_game
-from marquoir.games.bonsai.engine.simulate import simulate_tables
+from marquoir.games.bonsai.engine.simulate import simulate_game
 from marquoir.games.bonsai.reach import explain_reachability
 
 
@@ -64,19 +66,33 @@ def state_memory() -> int:
     return deep_size(state, skip=frozenset(id(g) for g in state.goals))
 
 
-def deep_checks(count: int, greedy: bool) -> tuple[list[float], list[float], Counter[str]]:
-    """Each table's deep check time, by the wall clock and by CPU time, and the verdicts counted."""
-    kinds = ["greedy"] * 4 if greedy else ["random"] * 4
+#: The mix of tables the deep check is measured on: 1 to 4 players (solo too), random and greedy players, in turn.
+MIX: tuple[tuple[str, ...], ...] = (
+    ("random",), ("greedy",),
+    ("random", "random"), ("greedy", "greedy"), ("random", "greedy"),
+    ("random", "random", "random"), ("greedy", "greedy", "greedy"), ("greedy", "random", "greedy"),
+    ("random",) * 4, ("greedy",) * 4, ("greedy", "random", "greedy", "random"),
+)  # fmt: skip
+
+
+def deep_checks(count: int, mix: tuple[tuple[str, ...], ...]) -> tuple[list[float], list[float], Counter[str], int]:
+    """Each table's deep check time, by the wall clock and by CPU time, the verdicts counted, and how many are
+    wrong: every table is an engine's finished game, so anything but *reachable* with a witness replaying to the
+    table is either undecided or wrong (*unreachable*, or *reachable* without a witness)."""
     times: list[float] = []
     cpus: list[float] = []
     verdicts: Counter[str] = Counter()
-    for result in simulate_tables(count, kinds, seed=10_000):
+    wrong = 0
+    for i in range(count):
+        result = simulate_game(mix[i % len(mix)], 10_000 + i)
         began, cpu = time.perf_counter(), time.process_time()
         report = explain_reachability(result.table)
         times.append(time.perf_counter() - began)
         cpus.append(time.process_time() - cpu)
-        verdicts[report.verdict] += 1
-    return times, cpus, verdicts
+        verdicts[f"{report.verdict} ({len(result.table.players)}p)"] += 1
+        if report.verdict == "unreachable" or (report.verdict == "reachable" and report.witness is None):
+            wrong += 1
+    return times, cpus, verdicts, wrong
 
 
 def _spread(values: list[float]) -> str:
@@ -93,12 +109,16 @@ def main(argv: list[str]) -> None:
     wall, cpu = games_per_second(games)
     print(f"4-player random games: {wall:.0f}/s wall clock, {cpu:.0f}/s CPU (goal >= 100; ratio {cpu / 100:.2f})")
     print(f"memory of a 4-player state mid-game: {state_memory() / 1024:.1f} KiB")
-    times, cpus, verdicts = deep_checks(tables, greedy)
-    print(f"deep check over {len(times)} {'greedy' if greedy else 'random'} 4-player tables:")
+    mix = (("greedy",) * 4,) if greedy else MIX
+    times, cpus, verdicts, wrong = deep_checks(tables, mix)
+    what = "greedy 4-player" if greedy else "1- to 4-player (solo included) random and greedy"
+    print(f"deep check over {len(times)} {what} tables:")
     print(f"  wall clock: {_spread(times)}")
     print(f"  CPU time:   {_spread(cpus)}")
     counted = ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
-    print(f"  verdicts: {counted} (undecided: {verdicts['undecided']}, goal 0)")
+    undecided = sum(n for v, n in verdicts.items() if v.startswith("undecided"))
+    print(f"  verdicts: {counted}")
+    print(f"  undecided: {undecided} (goal 0); wrong: {wrong} (must be 0)")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ def test_the_seeds_read_as_bonsai_tables() -> None:
     ana, ben = two.players
     assert isinstance(ana, DetailedPlayer) and isinstance(ben, DetailedPlayer)
     assert ana.tiles[0] == Tile((0, 1), "wood") and ben.flipped and not ana.flipped
-    assert ana.cards == Cards(("wood", "leaf", "flower"), 1, 3, 4, ("leaf", "helper"))
+    assert ana.cards == Cards(("wood", "leaf", "flower"), 1, 4, 4, ("leaf", "helper"), complete=True)
     four = load_table(seed("bonsai-4p.json"))
     assert isinstance(four, Table)
     assert four.players[2] == SheetPlayer("Chloé", 13, 17, 3, 21, ("orange-small", "green-large"))

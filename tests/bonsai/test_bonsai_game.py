@@ -69,14 +69,18 @@ def test_categories_of_a_table() -> None:
 
 
 def test_bonsai_has_a_deeper_check() -> None:
-    # The sample's cards are not said complete, and Ana's 33 tiles are more than her 13 listed cards could give:
-    # a proof only with complete cards, so the check cannot decide (data/SOURCES.md, decisions 15 and 19).
+    # The sample lists every card (29 of the 2-player deck): a game ends with it, and the witness shows one.
     outcome = BONSAI.deep_check(marquoir.load_table(seed("bonsai-2p.json")))
     assert outcome is not None
     issues, extra = outcome
-    assert issues == [] and extra["reachable"] is None
+    assert issues == [] and extra["reachable"] is True and extra["reachability"]["witness"]
+    # One Master fewer: Ana's 25 tiles are more than her 13 cards could give (play fact 69), a proof only because
+    # her cards are complete (data/SOURCES.md, decisions 15 and 19); not said complete, the check cannot decide.
     doc = seed("bonsai-2p.json")
-    for p in doc["players"]:
-        p["cards"]["complete"] = True
+    doc["players"][0]["cards"]["master"] = 3
     issues, extra = BONSAI.deep_check(marquoir.load_table(doc))  # type: ignore[misc]
     assert extra["reachable"] is False and [(i.code, i.player) for i in issues] == [("UNREACHABLE", "Ana")]
+    for p in doc["players"]:
+        del p["cards"]["complete"]
+    issues, extra = BONSAI.deep_check(marquoir.load_table(doc))  # type: ignore[misc]
+    assert issues == [] and extra["reachable"] is not False

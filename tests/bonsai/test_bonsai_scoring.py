@@ -209,14 +209,15 @@ def test_a_detailed_solo_player_counts_distinct_goals_of_this_game() -> None:
 
 
 def test_the_two_player_seed() -> None:
-    # Ana: 15 leaves 45, flowers 5 + 4 + 4 + 3 = 16, 2 fruits 14, Parchments 15 leaves × 1 + 4 Helpers × 2 = 23,
-    # goals 12 + 7 + 15 = 34: 132. Ben: 12 leaves 36, flowers 22, 2 fruits 14, Parchments 10 wood + 5 Growth × 2
-    # + 3 Masters × 2 = 26, goals 5 + 6 + 14 = 25: 123.
+    # Ana: 10 leaves 30, flowers 5 + 4 + 4 + 4 = 17 ([-4, 4] free but for its leaf; [4, 4], [4, 3] and [3, 7]
+    # touching two tiles each), no fruit, Parchments 10 leaves × 1 + 4 Helpers × 2 = 18, goals 12 + 7 + 15 = 34:
+    # 99. Ben: 12 leaves 36, flowers 22, 2 fruits 14, Parchments 10 wood + 5 Growth × 2 + 3 Masters × 2 = 26,
+    # goals 5 + 6 + 14 = 25: 123.
     report = score(load_table(seed("bonsai-2p.json")))
-    assert [(p.name, p.total, p.rank) for p in report.players] == [("Ana", 132, 1), ("Ben", 123, 2)]
-    assert report.players[0].breakdown == {"leaves": 45, "flowers": 16, "fruits": 14, "parchments": 23, "goals": 34}
+    assert [(p.name, p.total, p.rank) for p in report.players] == [("Ana", 99, 2), ("Ben", 123, 1)]
+    assert report.players[0].breakdown == {"leaves": 30, "flowers": 17, "fruits": 0, "parchments": 18, "goals": 34}
     assert report.players[1].breakdown == {"leaves": 36, "flowers": 22, "fruits": 14, "parchments": 26, "goals": 25}
-    assert report.winners == ("Ana",) and report.legal and report.notes == ()
+    assert report.winners == ("Ben",) and report.legal and report.notes == ()
 
 
 def test_explanations_follow_the_language() -> None:

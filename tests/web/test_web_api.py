@@ -105,8 +105,8 @@ def test_deep_check_says_unreachable_and_undecided_with_status_200(client: Flask
 
 
 def test_deep_check_of_a_bonsai_table(client: FlaskClient) -> None:
-    # The sample's cards are not said complete: neither a witness nor a proof (games/bonsai/data/SOURCES.md, 19).
+    # The sample lists every card, and a game ends with it: the witness is that game (games/bonsai/data/SOURCES.md, 19).
     response = client.post("/api/check?deep=1", data=sample_text("bonsai-2p.json"), content_type="application/json")
     assert response.status_code == 200 and response.json is not None
-    assert response.json["legal"] is True and response.json["reachable"] is None
-    assert response.json["reachability"]["verdict"] == "undecided"
+    assert response.json["legal"] is True and response.json["reachable"] is True
+    assert response.json["reachability"]["verdict"] == "reachable" and response.json["reachability"]["witness"]

@@ -1,11 +1,12 @@
 """Could this Bonsai table have been grown? ``check --deep`` for Bonsai (``data/SOURCES.md``, decision 19).
 
-*Reachable* only with a witness (:mod:`.witness`: a whole game the engine's rules accept, replayed and found to end
-with the table); *unreachable* only from a proof: the table breaks the rules (its legality issues say how), or a
-player whose cards are complete holds more tiles than the starting tiles, the slots and the Masters can give, or a
-solo bonsai has more tiles than its turns allow (:mod:`.budget`); *undecided* otherwise: no witness within the time
-bound, a player entered from the sheet's figures (only bonsais entered tile by tile are built), or a claimed goal
-the bonsai misses that only removals of leaves could explain (decision 14: the check does not search removals).
+*Reachable* only with a witness (:mod:`.witness` plans it, :mod:`.search` plays it: a whole game the engine's
+rules accept, replayed and found to end with the table); *unreachable* only from a proof: the table breaks the
+rules (its legality issues say how), or a player whose cards are complete holds more tiles than the starting
+tiles, the slots and the Masters can give, or a solo bonsai has more tiles than its turns allow (:mod:`.budget`);
+*undecided* otherwise: no witness within the time bound, a player entered from the sheet's figures (only bonsais
+entered tile by tile are built), or a claimed goal the bonsai misses that only removals of leaves could explain
+(decision 14: the check does not search removals).
 
 The report has the shape of Kanagawa's (``marquoir/data/table-format.md``): ``UNREACHABLE`` issues, and
 ``reachable`` (true, false, null), ``reachability`` (the verdict, the witness's turns, each player's verdict) and
@@ -24,7 +25,8 @@ from marquoir.games.bonsai.engine.state import GameState
 from marquoir.games.bonsai.goals import is_met
 from marquoir.games.bonsai.legality import check
 from marquoir.games.bonsai.reach.budget import budget_shortfall, master_faces, solo_most_placed, tile_needs
-from marquoir.games.bonsai.reach.witness import NoWitness, build
+from marquoir.games.bonsai.reach.search import build
+from marquoir.games.bonsai.reach.witness import NoWitness
 from marquoir.games.bonsai.reach.words import report_heading, turn_heading, turn_text, verdict_text
 from marquoir.games.bonsai.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.bonsai.tree import Tree
@@ -34,6 +36,8 @@ from marquoir.i18n import _, ngettext
 DEFAULT_TIME_BOUND = 2.0
 #: Attempts at a witness, at most (each draws the Helpers' faces and the final round's players anew).
 ATTEMPTS = 12
+#: Departures from the plan a witness may make, at most (each round of attempts allows one more).
+SLACK = 2
 
 
 @dataclass(frozen=True)
@@ -169,15 +173,16 @@ def explain_reachability(
     if any(isinstance(p, SheetPlayer) for p in table.players):
         return done("undecided", _("a player entered from the sheet's figures: this check grows bonsais entered tile "
                                    "by tile only"))
-    for attempt in range(ATTEMPTS):
-        if time.perf_counter() > deadline:
-            break
-        try:
-            witness = build(table, cat, attempt)
-        except NoWitness:
-            continue
-        players = tuple((p.name, "reachable", "", f"players[{i}]") for i, p in enumerate(table.players))
-        return done("reachable", players=players, witness=witness)
+    for slack in range(SLACK + 1):
+        for attempt in range(ATTEMPTS):
+            if time.perf_counter() > deadline:
+                break
+            try:
+                witness = build(table, cat, attempt, slack, deadline)
+            except NoWitness:
+                continue
+            players = tuple((p.name, "reachable", "", f"players[{i}]") for i, p in enumerate(table.players))
+            return done("reachable", players=players, witness=witness)
     return done("undecided", _("no game ending with this table was found in the time allowed, and no rule proves "
                                "that none exists"))
 

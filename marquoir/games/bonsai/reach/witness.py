@@ -15,8 +15,14 @@ in solo only with a full allowance or a crowded supply, solo turns being few), m
 card and slot that bring most of what can grow at once while the cards left can still give the rest, without
 giving up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
 beforehand, waits until every other bonsai is complete; goals are claimed the turn they are first met by the player
-who holds them at the end, and renounced by the others (facts 33-38). Several attempts vary the choices; when all
-fail the table is not proven unreachable: the verdict is *undecided*.
+who holds them at the end, and renounced by the others (facts 33-38). A Cultivate gives its tile of any kind to
+the kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card).
+
+Around the plan, :mod:`.search` searches: when the plan's game does not end with the table, it plays the turns
+on the way another way (the other action, the second or third best card; the latest turns first), at most
+``slack`` departures in a game, and drops a solo game once its turns cannot place what is left. Several attempts
+vary the plan's draws and weights, and the caller allows more departures round after round until its time
+bound; when all fail the table is not proven unreachable: the verdict is *undecided*.
 """
 
 from __future__ import annotations
@@ -26,23 +32,18 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from marquoir.errors import RuleError
 from marquoir.games.bonsai.catalogue import Catalogue, Goal, catalogue
 from marquoir.games.bonsai.engine.rules import (
     ANY,
     Claimer,
     allowance,
-    apply,
     capacity,
     deck_cards,
-    final_table,
     fits_allowance,
     fits_helper,
-    may_flip,
-    new_game,
     slot_tiles,
 )
-from marquoir.games.bonsai.engine.state import Action, Card, Cultivate, GameState, Meditate, Placement, PlayerState
+from marquoir.games.bonsai.engine.state import Card, GameState, Meditate, Placement, PlayerState
 from marquoir.games.bonsai.geometry import Cell
 from marquoir.games.bonsai.placement import can_place
 from marquoir.games.bonsai.reach.budget import tile_needs
@@ -57,21 +58,21 @@ class NoWitness(Exception):
 
 
 @dataclass
-class _Take:
+class Take:
     card: Card
     slot: int
 
 
 @dataclass
-class _Plan:
+class Plan:
     """One player's plan: the bonsai to grow, the goals to claim, the cards to take in order (``main``) and the one
     taken in the final round (``final``)."""
 
     target: dict[Cell, str]
     flipped: bool
     goals: frozenset[str]
-    main: list[_Take] = field(default_factory=list)
-    final: _Take | None = None
+    main: list[Take] = field(default_factory=list)
+    final: Take | None = None
     weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
     crowd: int = 5
     least: int = 2
@@ -169,7 +170,7 @@ def _assign_faces(
     return chosen
 
 
-def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple[list[_Plan], int]:
+def make_plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple[list[Plan], int]:
     """Every player's plan (the module says how) and the seat that takes the last card before the pile runs out,
     or :class:`NoWitness`."""
     count = len(table.players)
@@ -212,7 +213,7 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple
         card = max(spare or [c for c, n in pool.items() if n > 0], key=lambda c: (c.kind == "master", c.gives == ANY))
         held[seat].append(_take_from(pool, card))
         short -= 1
-    plans: list[_Plan] = []
+    plans: list[Plan] = []
     spare_seats: list[int] = []
     helper_seats: list[int] = []
     for seat, (player, need, mine) in enumerate(zip(players, needs, held, strict=True)):
@@ -223,12 +224,12 @@ def _plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> tuple
             spare_seats.append(seat)
         elif count > 1 and any(c.kind == "helper" for c in mine):
             helper_seats.append(seat)  # a Helper of the final round places two tiles of the supply (play fact 15)
-        plan = _Plan({t.at: t.kind for t in player.tiles}, player.flipped, frozenset(player.goals))
+        plan = Plan({t.at: t.kind for t in player.tiles}, player.flipped, frozenset(player.goals))
         if seed:
             plan.weights = (rng.random(), rng.random(), rng.random())
             plan.crowd, plan.least = rng.randint(2, 7), rng.randint(1, 3)
         # Tools first (the capacity grows at once: play fact 15); the order of the others is chosen turn by turn.
-        plan.main = [_Take(card, 0) for card in sorted(mine, key=lambda c: c.kind != "tool")]
+        plan.main = [Take(card, 0) for card in sorted(mine, key=lambda c: c.kind != "tool")]
         plans.append(plan)
     if finals > len(spare_seats) + len(helper_seats):
         raise NoWitness("too few players can take a card in the final round")
@@ -268,33 +269,54 @@ def _spare_card(need: dict[str, int], cards: Sequence[Card]) -> Card | None:
     return None
 
 
-def _placements(
-    plan: _Plan, player: PlayerState, supply: dict[str, int] | None = None, helper: str | None = None
+def grow_now(
+    plan: Plan, player: PlayerState, supply: dict[str, int] | None = None, helper: str | None = None
 ) -> list[Placement]:
     """The tiles of the bonsai to grow that fit one Cultivate now (or the Helper showing ``helper``: play fact 15),
-    one after the other (wood first: it makes room)."""
+    one after the other (wood first: it makes room). Each kind fills its own allowance first; the allowance of any
+    kind (the Seishi's third tile, the Helper's first: play facts 15 and 23) goes to the kind with most tiles still to
+    place for each tile of its own allowance, flowers and fruits first when no Growth card gives them: they have no
+    allowance of their own, so a Cultivate that spends the "any" tile on wood wastes the only room they have."""
     kind_at = dict(player.kind_at)
     supply = dict(player.supply if supply is None else supply)
+    if helper is None:
+        by_kind, _extra = allowance(player)
+    else:
+        by_kind = dict.fromkeys(TILE_KINDS, 0)
+        by_kind[helper.split("+")[1]] = 1
+    left = Counter(kind for at, kind in plan.target.items() if at not in kind_at)
 
     def fits(kinds: list[str]) -> bool:
         return fits_allowance(player, kinds) if helper is None else fits_helper(helper, kinds)
+
+    def grow(kind: str) -> bool:
+        for at, want in plan.target.items():
+            if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
+                chosen.append((at, kind))
+                kind_at[at] = kind
+                supply[kind] -= 1
+                left[kind] -= 1
+                return True
+        return False
 
     chosen: list[Placement] = []
     order = (WOOD, LEAF, FRUIT, FLOWER)
     progress = True
     while progress:
         progress = False
+        placed = Counter(k for _, k in chosen)
+        # Within each kind's own allowance first (wood first: it makes room).
         for kind in order:
-            if supply[kind] <= 0 or not fits([*(k for _, k in chosen), kind]):
-                continue
-            for at, want in plan.target.items():
-                if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
-                    chosen.append((at, kind))
-                    kind_at[at] = kind
-                    supply[kind] -= 1
-                    progress = True
-                    break
-            if progress:
+            if supply[kind] > 0 and placed[kind] < by_kind[kind] and fits([*placed.elements(), kind]) and grow(kind):
+                progress = True
+                break
+        if progress:
+            continue
+        # Then the allowance of any kind, to the kind that needs it most.
+        by_need = sorted(order, key=lambda k: -left[k] / (by_kind[k] + 0.5))
+        for kind in by_need:
+            if supply[kind] > 0 and fits([*placed.elements(), kind]) and grow(kind):
+                progress = True
                 break
     return chosen
 
@@ -316,7 +338,7 @@ def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
 Choice = tuple[tuple[int, int, float, int], int, str | None, str | None]
 
 
-def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, rest: Sequence[_Take]) -> Choice:
+def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest: Sequence[Take]) -> Choice:
     """The slot, slot 1's kind and an "any" Master's kind for this take: among those after which the cards still
     planned can bring what is missing, the one bringing most of what can grow at once, then most of what is missing,
     then the fewest tiles to give up. A card of the final round brings nothing that can grow: any slot with a card."""
@@ -334,6 +356,8 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, res
         for k in TILE_KINDS
     }
     later = [t.card for t in rest if t.card.kind == "master"]
+    # A Helper kept for the final round places what its own slot brings (play fact 15): one card more to count on.
+    helper_last = int(plan.final is not None and take is not plan.final and plan.final.card.kind == "helper")
     best: Choice | None = None
     for slot in filled:
         for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
@@ -352,7 +376,7 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, res
                 if lost:
                     worst = max(TILE_KINDS, key=lambda k: held[k])
                     after[worst] += lost
-                feasible = _fits(after, later, len(rest))
+                feasible = _fits(after, later, len(rest) + helper_last)
                 useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
                 now = sum(n for k, n in useful.items() if growing[k])
                 surplus = sum(gift.values()) - sum(useful.values())
@@ -364,25 +388,27 @@ def _choose(state: GameState, plan: _Plan, player: PlayerState, take: _Take, res
     return best
 
 
-def _next_take(state: GameState, plan: _Plan, player: PlayerState) -> tuple[_Take, Choice]:
-    """The card to take now among those still planned, with its slot: the best by :func:`_choose`'s order."""
-    best: tuple[Choice, int] | None = None
+def next_take(state: GameState, plan: Plan, player: PlayerState, rank: int = 0) -> tuple[Take, Choice]:
+    """The card to take now among those still planned, with its slot: the best by :func:`_choose`'s order, or the
+    ``rank``-th best of the different cards (:class:`NoWitness` when there are fewer)."""
+    options: list[tuple[Choice, int]] = []
     seen: set[Card] = set()
     for i, take in enumerate(plan.main):
         if take.card in seen:
             continue
         seen.add(take.card)
-        choice = _choose(state, plan, player, take, plan.main[:i] + plan.main[i + 1 :])
-        if best is None or choice[0] > best[0][0]:
-            best = (choice, i)
-    assert best is not None
-    return plan.main.pop(best[1]), best[0]
+        options.append((_choose(state, plan, player, take, plan.main[:i] + plan.main[i + 1 :]), i))
+    options.sort(key=lambda o: o[0][0], reverse=True)
+    if rank >= len(options):
+        raise NoWitness("no other card to take")
+    choice, index = options[rank]
+    return plan.main.pop(index), choice
 
 
-def _meditation(
+def meditation(
     state: GameState,
-    plan: _Plan,
-    take: _Take,
+    plan: Plan,
+    take: Take,
     deck: dict[int, Card],
     flip: bool,
     grower: PlayerState,
@@ -407,7 +433,7 @@ def _meditation(
     supply.update(gained)
     helped: list[Placement] = []
     if take.card.kind == "helper":
-        helped = _placements(plan, grower, dict(supply), take.card.gives)
+        helped = grow_now(plan, grower, dict(supply), take.card.gives)
         supply.subtract(kind for _, kind in helped)
     room = capacity(player) + (2 if take.card.kind == "tool" else 0)
     discards: list[str] = []
@@ -418,125 +444,10 @@ def _meditation(
     return Meditate(slot, choice, master_kind, tuple(helped), tuple(discards), flip)
 
 
-def _claimer(goals: frozenset[str] | set[str]) -> Claimer:
+def claimer(goals: frozenset[str] | set[str]) -> Claimer:
     """Claim the goals met that are among ``goals``; renounce the others (play facts 34-37)."""
 
     def claim(player: PlayerState, pending: Sequence[Goal]) -> list[str]:
         return [g.id for g in pending if g.id in goals]
 
     return claim
-
-
-def build(table: Table, cat: Catalogue, seed: int = 0) -> GameState:
-    """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the plan fails."""
-    rng = random.Random(seed)
-    plans, trigger = _plans(table, cat, rng, seed)
-    names = [p.name for p in table.players]
-    size = cat.deck_size(len(names))
-    hidden = [Card(HIDDEN, str(i)) for i in range(size)]
-    state = new_game(names, rng, colours=table.goals, pile=hidden)
-    deck: dict[int, Card] = {}
-    idle = 0
-    actions: list[Action] = []
-    while not state.over:
-        seat = state.current
-        plan, player = plans[seat], state.players[seat]
-        flip = plan.flipped != player.flipped and may_flip(player)
-        if flip:
-            player = player.copy()
-            player.flipped = plan.flipped
-            player.kind_at = {player.trunk: WOOD}
-        action: Action
-        if state.final_turns is not None:
-            if len(names) == 1 and plan.main:  # solo: the last turn takes the last card (play fact 49)
-                take, made = _next_take(state, plan, player)
-                action = _meditation(state, plan, take, deck, flip, player, made)
-            elif plan.final is not None:
-                action = _meditation(state, plan, plan.final, deck, flip, player)
-                plan.final = None
-            else:
-                action = Cultivate(tuple(_placements(plan, player)), flip)
-        else:
-            placements = _placements(plan, player)
-            others_done = all(
-                not p.main and not p.remaining(state.players[i]) for i, p in enumerate(plans) if i != seat
-            )
-            trigger_ok = seat != trigger or len(plan.main) > 1 or others_done
-            solo = len(names) == 1
-            # Solo: each Meditate uses two cards of the pile and the game ends one turn after it runs out (play
-            # facts 49 and 52), so the cards still to take leave no turn to spare once they need every turn left.
-            solo_forced = solo and plan.main and len(plan.main) >= (len(state.pile) + 1) // 2 + 1
-            if solo and placements and plan.main and not solo_forced:
-                # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards
-                # could not all be kept.
-                by_kind, extra = allowance(player)
-                full = len(placements) >= sum(by_kind.values()) + extra
-                crowded = player.supply_size() + plan.crowd > capacity(player) and len(placements) >= plan.least
-                if not (full or crowded):
-                    placements = []
-            if placements and not solo_forced:
-                action = Cultivate(tuple(placements), flip)
-            elif plan.main and trigger_ok:
-                take, made = _next_take(state, plan, player)
-                action = _meditation(state, plan, take, deck, flip, player, made)
-            else:
-                action = Cultivate((), flip)
-        idle = idle + 1 if isinstance(action, Cultivate) and not action.placements else 0
-        if idle > 4 * len(names) + 2 and len(names) > 1:
-            raise NoWitness("the plan is stuck")
-        try:
-            apply(state, action, _claimer(plan.goals))
-        except RuleError as error:
-            raise NoWitness(str(error)) from None
-        actions.append(action)
-    return _replay(table, cat, names, state, deck, actions, plans)
-
-
-def _replay(
-    table: Table,
-    cat: Catalogue,
-    names: list[str],
-    played: GameState,
-    deck: dict[int, Card],
-    actions: list[Action],
-    plans: list[_Plan],
-) -> GameState:
-    """The same game again from the real deck's order (the hidden cards never taken being the deck's others), kept
-    only if it ends with the table."""
-    pool = Counter(deck_cards(len(names), cat))
-    pool.subtract(deck.values())
-    if any(n < 0 for n in pool.values()):
-        raise NoWitness("more cards than the deck holds")
-    rest = sorted(pool.elements())
-    size = cat.deck_size(len(names))
-    pile = [deck[i] if i in deck else rest.pop() for i in range(size)]
-    state = new_game(names, random.Random(0), colours=table.goals, pile=pile)
-    try:
-        for action, record in zip(actions, played.log, strict=True):
-            apply(state, action, _claimer(set(record.claimed)))
-    except RuleError as error:
-        raise NoWitness(str(error)) from None
-    if not state.over or not _same(final_table(state), table):
-        raise NoWitness("the game does not end with the table")
-    return state
-
-
-def _same(built: Table, table: Table) -> bool:
-    """Whether the game's end is the table: each bonsai tile for tile, the pot's side, the goals, and the cards
-    (all of them when the list is complete; those listed at least, otherwise: decision 15)."""
-    for mine, want in zip(built.players, table.players, strict=True):
-        assert isinstance(mine, DetailedPlayer) and isinstance(want, DetailedPlayer)
-        if mine.flipped != want.flipped or set(mine.tiles) != set(want.tiles) or len(mine.tiles) != len(want.tiles):
-            return False
-        if set(mine.goals) != set(want.goals):
-            return False
-        a, b = mine.cards, want.cards
-        counts = [
-            (Counter(a.growth), Counter(b.growth)),
-            (Counter(a.parchments), Counter(b.parchments)),
-            (Counter(t=a.tool, m=a.master, h=a.helper), Counter(t=b.tool, m=b.master, h=b.helper)),
-        ]
-        for got, listed in counts:
-            if (b.complete and got != listed) or (not b.complete and listed - got):
-                return False
-    return True

@@ -10,10 +10,24 @@ from marquoir.games.bonsai.catalogue import catalogue
 from marquoir.games.bonsai.engine.state import Card, Cultivate, Meditate, Placement, TurnRecord
 from marquoir.games.bonsai.geometry import cell_text
 from marquoir.games.bonsai.vocabulary import PARCHMENT_NAMES
-from marquoir.i18n import N_, _, ngettext
+from marquoir.i18n import N_, NP_, _, ngettext, pgettext
 
 #: The verdicts' words.
 VERDICTS = {"reachable": N_("reachable"), "unreachable": N_("unreachable"), "undecided": N_("undecided")}
+
+
+#: A tile's kind inside a sentence (« cultive : bois en [0, 1] »), where the label's capital (« Bois ») is wrong.
+TILE_WORDS = {
+    "wood": NP_("tile in a sentence", "wood"),
+    "leaf": NP_("tile in a sentence", "leaf"),
+    "flower": NP_("tile in a sentence", "flower"),
+    "fruit": NP_("tile in a sentence", "fruit"),
+}
+
+
+def tile_word(kind: str) -> str:
+    """A tile's kind as a sentence reads it, in the language of the moment."""
+    return pgettext(*TILE_WORDS[kind]) if kind in TILE_WORDS else _(kind)
 
 
 def verdict_text(verdict: str) -> str:
@@ -41,11 +55,11 @@ def card_text(card: Card) -> str:
 
 def placements_text(placed: Sequence[Placement]) -> str:
     """Tiles placed, one after the other: ``wood at [0, 1], leaf at [1, 1]``."""
-    return _(", ").join(_("{kind} at {cell}").format(kind=_(kind), cell=cell_text(at)) for at, kind in placed)
+    return _(", ").join(_("{kind} at {cell}").format(kind=tile_word(kind), cell=cell_text(at)) for at, kind in placed)
 
 
 def _kinds_text(kinds: Sequence[str]) -> str:
-    return _(", ").join(_(k) for k in kinds)
+    return _(", ").join(tile_word(k) for k in kinds)
 
 
 def turn_text(record: TurnRecord, name: str) -> str:
@@ -76,7 +90,7 @@ def turn_text(record: TurnRecord, name: str) -> str:
     if record.solo_discard is not None:
         parts.append(_("discarded from the market: {card}").format(card=card_text(record.solo_discard)))
     sentence = _("; ").join(parts)
-    return _("{player}: {turn}").format(player=name, turn=sentence)
+    return _("{player} {turn}").format(player=name, turn=sentence)
 
 
 def report_heading(verdict: str, turns: int | None) -> str:
