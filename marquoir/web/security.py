@@ -38,6 +38,12 @@ from werkzeug.wrappers import Response
 
 from marquoir.zones import check_zone
 
+
+class SettingError(ValueError):
+    """A setting of the deployment (an environment variable) that cannot be used: the app refuses to start, with a
+    message naming the variable and what it accepts."""
+
+
 #: Largest request body accepted: a table document is at most 200,000 characters (marquoir.core.reader), and the
 #: forms carry one table document plus a few figures.
 MAX_CONTENT_LENGTH = 512 * 1024
