@@ -264,3 +264,18 @@ def test_a_limits_storage_that_cannot_be_used_stops_the_server_at_start(tmp_path
     assert "Marquoir is running" not in done.stdout
     assert "marquoir serve: MARQUOIR_LIMITS_STORAGE: " in done.stderr and said in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and "hunter2" not in done.stderr
+
+
+@pytest.mark.parametrize("name, value, said", [
+    ("MARQUOIR_JOB_TIMEOUT", "0", "MARQUOIR_JOB_TIMEOUT: '0' is not a whole number from 1 to 600 (seconds)"),
+    ("MARQUOIR_JOB_MEMORY", "lots", "MARQUOIR_JOB_MEMORY: 'lots' is not a whole number from 256 to 65536 (MiB)"),
+    ("MARQUOIR_TIME_ZONE", "Mars/Olympus", "MARQUOIR_TIME_ZONE: 'Mars/Olympus' is not a time zone name"),
+])  # fmt: skip
+def test_a_setting_that_cannot_be_used_stops_the_server_at_start(tmp_path: Path, name: str, value: str,
+                                                                 said: str) -> None:
+    env = {**os.environ, "MARQUOIR_INSTANCE": str(tmp_path / "instance"), "MARQUOIR_SECRET_KEY": "proxy", name: value}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, "serve", "--host", "127.0.0.1", "--port", "0"], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 1 and "Marquoir is running" not in done.stdout, done.stdout + done.stderr
+    assert f"marquoir serve: {said}" in done.stderr and "Traceback" not in done.stderr, done.stderr
