@@ -38,7 +38,7 @@ from limits.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter, R
 from sqlalchemy.engine import Engine
 
 from marquoir.storage import StorageError
-from marquoir.storage.rate_limits import add_hits, clear_hits, hits_of
+from marquoir.storage.rate_limits import add_hits, clear_hits, hits_of, take_hits
 from marquoir.web.api_errors import api_error, is_api_request
 from marquoir.web.i18n import _
 from marquoir.web.plug import plugs
@@ -115,6 +115,11 @@ class DatabaseStorage(Storage):
     def clear(self, key: str) -> None:
         clear_hits(self.engine(), key)
 
+    def take(self, items: list[RateLimitItem], *identifiers: str) -> float | None:
+        """Every limit of one request checked and counted in one write (the fixed windows' counters of
+        ``FixedWindowRateLimiter``, by its keys): when one is reached, the moment its window ends; else ``None``."""
+        return take_hits(self.engine(), [(i.key_for(*identifiers), i.get_expiry(), i.amount) for i in items])
+
 
 #: The URI schemes of the counters' servers (the ``limits`` library's storages), and the options that bound how long
 #: one count may wait for its server (seconds), unless the URI says otherwise.
@@ -181,6 +186,9 @@ class Limits:
         if not items:
             return None
         try:
+            if isinstance(self.limiter.storage, DatabaseStorage):  # one write, not a read and a write per limit
+                reset_at = self.limiter.storage.take(items, endpoint, client)
+                return None if reset_at is None else max(reset_at - time.time(), 1.0)
             for item in items:
                 if not self.limiter.test(item, endpoint, client):
                     reset = self.limiter.get_window_stats(item, endpoint, client).reset_time
