@@ -8,11 +8,7 @@ a new database at once migrate it exactly once, and a process killed mid-migrati
 
 SQLite runs in WAL mode (readers never block the writer) with a busy timeout (writers wait for each other instead
 of failing) and ``synchronous=FULL`` (a committed save survives a crash). Every write transaction starts with
-``BEGIN IMMEDIATE`` so two writers queue up at the start instead of deadlocking on a lock upgrade. The writers of
-one process first queue on a lock of their own (one per database file): only one thread per process polls for the
-file's write lock, and the others sleep on the lock without taking Python's interpreter lock from the one that holds
-the file's (``bench/bench_saves.py``: many threads polling made the writer in its transaction wait for the
-interpreter between its statements, holding the file's lock for all processes meanwhile).
+``BEGIN IMMEDIATE`` so two writers queue up at the start instead of deadlocking on a lock upgrade.
 """
 
 from __future__ import annotations
@@ -21,9 +17,7 @@ import functools
 import os
 import random
 import sqlite3
-import threading
 import time
-import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,11 +43,6 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 WRITE_OPTION = "marquoir_write"
 #: An arbitrary constant: the PostgreSQL advisory lock that serialises schema upgrades.
 _PG_MIGRATION_LOCK = 0x6D61_7271
-#: The writers' lock of each SQLite file this process writes (file path -> lock): one writer per process at a time.
-_SQLITE_WRITERS: dict[str, threading.RLock] = {}
-_SQLITE_WRITERS_LOCK = threading.Lock()
-#: The busy timeout each SQLite engine was opened with.
-_SQLITE_TIMEOUTS: weakref.WeakKeyDictionary[Engine, float] = weakref.WeakKeyDictionary()
 
 
 def default_folder(environ: Mapping[str, str] | None = None) -> Path:
@@ -98,7 +87,6 @@ def open_database(url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, migra
         if parsed.database in (None, "", ":memory:"):
             raise StorageError("a SQLite database must be a file (saved games must outlive the process)", "unavailable")
         engine = sa.create_engine(parsed, connect_args={"timeout": busy_timeout})
-        _SQLITE_TIMEOUTS[engine] = busy_timeout
         _configure_sqlite(engine, busy_timeout)
         if migrate:
             quick_check(engine)
@@ -219,35 +207,11 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
 @contextmanager
 def write_transaction(engine: Engine) -> Iterator[Connection]:
-    """One write transaction: committed when the block ends, rolled back on any exception. On SQLite, the writers
-    of this process take their turn on the file's writers' lock first (:func:`_sqlite_writers`), within the busy
-    timeout."""
-    writers = _sqlite_writers(engine)
-    if writers is None:
-        with engine.connect() as connection:
-            connection.execution_options(**{WRITE_OPTION: True})
-            with connection.begin():
-                yield connection
-        return
-    if not writers.acquire(timeout=_SQLITE_TIMEOUTS.get(engine, DEFAULT_BUSY_TIMEOUT)):
-        raise StorageError("could not write: the database is busy with another save; nothing was changed, try again",
-                           "busy")
-    try:
-        with engine.connect() as connection:
-            connection.execution_options(**{WRITE_OPTION: True})
-            with connection.begin():
-                yield connection
-    finally:
-        writers.release()
-
-
-def _sqlite_writers(engine: Engine) -> threading.RLock | None:
-    """The writers' lock of the SQLite file of ``engine`` in this process (``None`` for another database)."""
-    if engine.dialect.name != "sqlite":
-        return None
-    path = str(engine.url.database)
-    with _SQLITE_WRITERS_LOCK:
-        return _SQLITE_WRITERS.setdefault(path, threading.RLock())
+    """One write transaction: committed when the block ends, rolled back on any exception."""
+    with engine.connect() as connection:
+        connection.execution_options(**{WRITE_OPTION: True})
+        with connection.begin():
+            yield connection
 
 
 @contextmanager
