@@ -12,6 +12,7 @@ STAMP := $(VENV)/.installed-stamp
 # axe-core (Debian's, only where no npm is on the PATH). Installed only when missing, and only where apt-get can
 # (root on Debian).
 SYSTEM_PACKAGES := chromium poppler-utils libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core postgresql nginx openssl \
+	redis-server memcached \
 	$(if $(shell command -v npm),,npm)
 system-deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

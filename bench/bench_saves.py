@@ -11,10 +11,12 @@ after its saves or after --seconds). Then the database is checked: every game a 
 link) is there with the table it sent, and there is no other.
 
     .venv/bin/python bench/bench_saves.py [--clients 16] [--saves 25] [--processes 2] [--threads 8] [--seconds 120]
-                                          [--only sqlite|postgresql] [--database URL]
+                                          [--only sqlite|postgresql] [--database URL] [--limits off|database|URI]
 
-It prints, for each database, the saves per second and the write latency's percentiles (p95 is the figure the club
-deployment is held to), and checks that no game was lost.
+``--limits database`` counts every save in the abuse limits' shared counters as the club deployment does
+(``MARQUOIR_LIMITS_STORAGE=database``), with limits no client reaches. It prints, for each database, the saves per
+second and the write latency's percentiles (p95 is the figure the club deployment is held to), and checks that no
+game was lost.
 """
 
 from __future__ import annotations
@@ -43,7 +45,12 @@ import logging, sys
 logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "task queue depth" is what this bench provokes
 from waitress.server import create_server
 from marquoir.web import create_app
-app = create_app({"SECRET_KEY": "bench-saves", "DATABASE_URL": sys.argv[1], "RATE_LIMITS_ENABLED": False})
+limits = sys.argv[3]
+config = {"SECRET_KEY": "bench-saves", "DATABASE_URL": sys.argv[1], "RATE_LIMITS_ENABLED": limits != "off"}
+if limits != "off":  # counted as in production, where it says, with limits no bench client reaches
+    config.update(LIMITS_STORAGE=limits, RATE_LIMITS={"saved.save": "100000/minute;1000000/day",
+                                                      "groups.saves": "100000/minute;1000000/day"})
+app = create_app(config)
 server = create_server(app, host="127.0.0.1", port=0, threads=int(sys.argv[2]), ident="marquoir-bench",
                        connection_limit=1000, channel_timeout=120)
 print(server.effective_port, flush=True)
@@ -109,8 +116,8 @@ def run(url: str, args: argparse.Namespace, document: dict[str, Any], label: str
     from marquoir.storage import count_games, get_game_by_edit_token, open_database
 
     open_database(url).dispose()  # migrated once before the servers start
-    servers = [subprocess.Popen([sys.executable, "-c", SERVER, url, str(args.threads)], stdout=subprocess.PIPE,
-                                text=True) for _ in range(args.processes)]  # fmt: skip
+    command = [sys.executable, "-c", SERVER, url, str(args.threads), args.limits]
+    servers = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True) for _ in range(args.processes)]
     try:
         bases = []
         for server in servers:
@@ -147,7 +154,7 @@ def run(url: str, args: argparse.Namespace, document: dict[str, Any], label: str
     engine.dispose()
 
     print(f"{label}: {args.clients} clients x {args.saves} saves through {args.processes} waitress processes "
-          f"({args.threads} threads each) on loopback, one database, CSRF on")
+          f"({args.threads} threads each) on loopback, one database, CSRF on, abuse limits {args.limits}")
     print(f"  saves answered: {len(latencies)} in {elapsed:.2f} s = {len(latencies) / elapsed:.1f} saves/s")
     if latencies:
         print(f"  write latency: p50 {percentile(latencies, 0.50) * 1000:.1f} ms, "
@@ -170,6 +177,8 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=8, help="waitress worker threads per process")
     parser.add_argument("--seconds", type=float, default=120.0, help="time bound of each run")
     parser.add_argument("--only", choices=["sqlite", "postgresql"], help="one database only")
+    parser.add_argument("--limits", default="off", help="the abuse limits: off (the default), or counted where "
+                        "MARQUOIR_LIMITS_STORAGE would say (memory, database, a URI), set high enough never to refuse")
     parser.add_argument("--database", help="a PostgreSQL URL to use instead of a throwaway server")
     args = parser.parse_args()
 

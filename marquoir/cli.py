@@ -49,9 +49,9 @@ environment:
   MARQUOIR_TRUSTED_HOSTS    serve: the host names it answers to (comma-separated)
   MARQUOIR_PROXIES          serve: how many reverse proxies set X-Forwarded-For
   MARQUOIR_PROXY_ADDRESS    serve: the address the nearest proxy connects from (default 127.0.0.1)
-  MARQUOIR_LIMITS_STORAGE   serve: where abuse limits count: memory (default), database, or a limits URI
-  MARQUOIR_JOB_TIMEOUT      serve: seconds a deep check or PDF may take (default 15)
-  MARQUOIR_JOB_MEMORY       serve: MiB a deep check or PDF may use (default 1536)
+  MARQUOIR_LIMITS_STORAGE   serve: where abuse limits count: memory (default), database, redis://…, memcached://…
+  MARQUOIR_JOB_TIMEOUT      serve: seconds a deep check or PDF may take (1-600, default 15)
+  MARQUOIR_JOB_MEMORY       serve: MiB a deep check or PDF may use (256-65536, default 1536)
   MARQUOIR_HTTPS            serve: 1 behind HTTPS (Secure cookies, https:// links)
   MARQUOIR_RATE_LIMITS      serve: off to turn the abuse limits off
   MARQUOIR_PUBLIC_LIST      serve: off to list no game saved outside the groups

@@ -32,16 +32,20 @@ def serve(
     log_json: bool = False,
 ) -> int:
     """Start the app on ``host:port`` and print the address and its database; runs until interrupted. Refuses
-    to start (1) on a damaged database."""
+    to start (1) on a damaged database or a setting that cannot be used (``SettingError``: the variable named)."""
     from waitress.server import create_server
 
     from marquoir.web import create_app
     from marquoir.web.db import database_shown, startup_refusal
     from marquoir.web.logs import configure_logging
-    from marquoir.web.security import proxy_settings
+    from marquoir.web.security import SettingError, proxy_settings
 
     configure_logging(log_level, json_lines=log_json)
-    app = create_app({"PROXY_FIX": False})  # waitress reads the proxies' headers itself (below)
+    try:
+        app = create_app({"PROXY_FIX": False})  # waitress reads the proxies' headers itself (below)
+    except SettingError as error:  # a setting that cannot be used: named, and nothing starts
+        print(f"marquoir serve: {error}", file=sys.stderr, flush=True)
+        return 1
     refusal = startup_refusal(app)
     if refusal is not None:
         print(f"marquoir serve: {refusal}", file=sys.stderr, flush=True)

@@ -9,11 +9,14 @@ address (behind a reverse proxy, set ``MARQUOIR_PROXIES``: :mod:`marquoir.web.se
 
 Where the counters live is ``MARQUOIR_LIMITS_STORAGE`` (``LIMITS_STORAGE``): ``memory`` (the default: each process
 counts its own, right for one process), ``database`` (the app's database, :mod:`marquoir.storage.rate_limits`:
-every process on it counts the same hits), or a URI of the ``limits`` library's storages (``memcached://host:11211``,
-``redis://host:6379``, with their client installed). Shared counters are fixed windows (a minute from the first hit);
-a storage that does not answer lets requests through (logged), rather than refusing everyone.
-address (behind a reverse proxy, set ``MARQUOIR_PROXIES``: :mod:`marquoir.web.security`). Every answer of the JSON
-API carries the RateLimit header fields of the IETF draft (``RateLimit-Limit``, ``-Remaining``, ``-Reset``,
+every process on it counts the same hits), or the URI of a Redis server (``redis://host:6379/0``, ``rediss://``,
+``redis+unix://``, ``redis+sentinel://``, ``redis+cluster://``; Python client ``redis``) or of Memcached
+(``memcached://host:11211``; client ``pymemcache``), through the ``limits`` library's storages: ``pip install
+'marquoir[limits]'``. A URI of another kind, a missing client or a server that does not answer stops the app at
+start with a :class:`~marquoir.web.security.SettingError` naming the setting. The database and Memcached keep fixed
+windows (a minute from the first hit), memory and Redis moving ones; a storage that stops answering later lets
+requests through (logged), rather than refusing everyone. Every answer of the JSON API carries the RateLimit
+header fields of the IETF draft (``RateLimit-Limit``, ``-Remaining``, ``-Reset``,
 ``-Policy``), and its 429 is its error object (code ``RATE_LIMITED``).
 """
 
@@ -35,10 +38,11 @@ from limits.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter, R
 from sqlalchemy.engine import Engine
 
 from marquoir.storage import StorageError
-from marquoir.storage.rate_limits import add_hits, clear_hits, hits_of
+from marquoir.storage.rate_limits import add_hits, clear_hits, hits_of, take_hits
 from marquoir.web.api_errors import api_error, is_api_request
 from marquoir.web.i18n import _
 from marquoir.web.plug import plugs
+from marquoir.web.security import SettingError
 
 LOG = logging.getLogger("marquoir.limits")
 
@@ -111,9 +115,28 @@ class DatabaseStorage(Storage):
     def clear(self, key: str) -> None:
         clear_hits(self.engine(), key)
 
+    def take(self, items: list[RateLimitItem], *identifiers: str) -> float | None:
+        """Every limit of one request checked and counted in one write (the fixed windows' counters of
+        ``FixedWindowRateLimiter``, by its keys): when one is reached, the moment its window ends; else ``None``."""
+        return take_hits(self.engine(), [(i.key_for(*identifiers), i.get_expiry(), i.amount) for i in items])
+
+
+#: The URI schemes of the counters' servers (the ``limits`` library's storages), and the options that bound how long
+#: one count may wait for its server (seconds), unless the URI says otherwise.
+SERVER_SCHEMES = {
+    "redis": ("redis", {"socket_connect_timeout": 2, "socket_timeout": 2}),
+    "rediss": ("redis", {"socket_connect_timeout": 2, "socket_timeout": 2}),
+    "redis+unix": ("redis", {"socket_connect_timeout": 2, "socket_timeout": 2}),
+    "redis+sentinel": ("redis", {"socket_connect_timeout": 2, "socket_timeout": 2}),
+    "redis+cluster": ("redis", {"socket_connect_timeout": 2, "socket_timeout": 2}),
+    "memcached": ("pymemcache", {"connect_timeout": 2, "timeout": 2}),
+}
+SETTING = "MARQUOIR_LIMITS_STORAGE"
+
 
 def limits_storage(setting: str) -> Storage:
-    """The counters' storage a setting names: ``memory``, ``database`` or a ``limits`` storage URI."""
+    """The counters' storage a setting names: ``memory``, ``database`` or the URI of a Redis or Memcached server
+    (:data:`SERVER_SCHEMES`), which must answer now; else :class:`SettingError` naming the setting."""
     chosen = setting.strip() or "memory"
     if chosen == "memory":
         return MemoryStorage()
@@ -121,10 +144,32 @@ def limits_storage(setting: str) -> Storage:
         from marquoir.web.db import get_engine
 
         return DatabaseStorage(get_engine)
-    found = storage_from_string(chosen, wrap_exceptions=True)
-    if not isinstance(found, Storage):
-        raise ValueError(f"MARQUOIR_LIMITS_STORAGE: {chosen!r} is an asynchronous storage")
+    shown = _without_password(chosen)
+    scheme = chosen.partition("://")[0].lower() if "://" in chosen else ""
+    if scheme not in SERVER_SCHEMES:
+        raise SettingError(f"{SETTING}: {shown!r} is not memory, database, nor the URI of a Redis or Memcached "
+                           f"server ({', '.join(s + '://' for s in SERVER_SCHEMES)})")
+    client, bounds = SERVER_SCHEMES[scheme]
+    try:
+        found = storage_from_string(chosen, wrap_exceptions=True, **bounds)
+    except limits.errors.ConfigurationError as error:
+        raise SettingError(f"{SETTING}: {shown}: {error} (the Python client {client} is needed: pip install "
+                           f"'marquoir[limits]')") from None
+    except (ValueError, TypeError) as error:
+        raise SettingError(f"{SETTING}: {shown!r} is not a usable URI ({error})") from None
+    if not isinstance(found, Storage) or not found.check():
+        raise SettingError(f"{SETTING}: the counters' server at {shown} does not answer (is it running, and is the "
+                           "address right?)")
     return found
+
+
+def _without_password(uri: str) -> str:
+    """A URI as an error may show it: without the password it may carry (``scheme://user:password@host``)."""
+    scheme, _sep, rest = uri.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return uri
+    return f"{scheme}://{credentials.partition(':')[0]}:***@{place}"
 
 
 @dataclass
@@ -141,6 +186,9 @@ class Limits:
         if not items:
             return None
         try:
+            if isinstance(self.limiter.storage, DatabaseStorage):  # one write, not a read and a write per limit
+                reset_at = self.limiter.storage.take(items, endpoint, client)
+                return None if reset_at is None else max(reset_at - time.time(), 1.0)
             for item in items:
                 if not self.limiter.test(item, endpoint, client):
                     reset = self.limiter.get_window_stats(item, endpoint, client).reset_time
@@ -158,8 +206,11 @@ class Limits:
         if not items:
             return {}
         now = time.time()
-        shown = min(((item, self.limiter.get_window_stats(item, endpoint, client)) for item in items),
-                    key=lambda pair: pair[1].remaining)  # fmt: skip
+        try:
+            shown = min(((item, self.limiter.get_window_stats(item, endpoint, client)) for item in items),
+                        key=lambda pair: pair[1].remaining)  # fmt: skip
+        except (StorageError, limits.errors.StorageError, OSError):  # logged by refused()
+            return {}
         item, stats = shown
         return {
             "RateLimit-Limit": str(item.amount),

@@ -96,6 +96,9 @@ PAGE_SIZE = 20
 #: How many games saved from this browser the session remembers (ids and edit tokens), and how many groups.
 REMEMBERED = 30
 REMEMBERED_GROUPS = 20
+#: How many messages wait in the session for the next page at most (the newest): a client that never opens the
+#: page a save sends it to (a script) keeps a cookie of bounded size, read and written at every request.
+PENDING_MESSAGES = 3
 #: The session's keys of the groups this browser opened, and of the group the game being entered was started in.
 GROUPS = "groups"
 PLAYING_IN = "playing_in"
@@ -105,6 +108,9 @@ def notify(message: str, **values: Any) -> None:
     """A message for the next page, kept untranslated (with its values) so that it is shown in the language of
     the page that shows it (``templates/_flashes.html``)."""
     flash([message, values])  # type: ignore[arg-type]  # (Flask keeps any JSON value; its hint says str)
+    pending = session.get("_flashes", [])  # Flask's key of the messages for the next page
+    if len(pending) > PENDING_MESSAGES:
+        session["_flashes"] = pending[-PENDING_MESSAGES:]
 
 
 def _remember(game: SavedGame) -> None:

@@ -9,16 +9,21 @@ A deployment is described by the environment (or the app's configuration, which 
   for any other gets 400;
 - ``MARQUOIR_HTTPS=1``: the app is reached through HTTPS (behind a reverse proxy): its cookies are ``Secure`` and
   links are written ``https://``;
-- ``MARQUOIR_PROXIES=N``: the app is behind N reverse proxies, whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
-  it believes (the client's address, for the abuse limits and the log, is then the one the proxy saw, and the
-  scheme is the proxy's); ``MARQUOIR_PROXY_ADDRESS`` (``PROXY_ADDRESS``) is the address the nearest proxy connects
-  from (default ``127.0.0.1``; ``*`` for any: then the app must be reachable only through the proxy);
-- ``MARQUOIR_JOB_TIMEOUT`` (seconds, default 15) and ``MARQUOIR_JOB_MEMORY`` (MiB, default 1536): the bounds of one
-  deep check or PDF (:mod:`marquoir.web.workers`); keep the proxy's read timeout above the first;
+- ``MARQUOIR_PROXIES=N`` (0–99; 0 or unset: none): the app is behind N reverse proxies, whose ``X-Forwarded-For``
+  and ``X-Forwarded-Proto`` it believes (the client's address, for the abuse limits and the log, is then the one
+  the proxy saw, and the scheme is the proxy's); ``MARQUOIR_PROXY_ADDRESS`` (``PROXY_ADDRESS``) is the address
+  the nearest proxy connects from (default ``127.0.0.1``; ``*`` for any: then the app must be reachable only
+  through the proxy);
+- ``MARQUOIR_JOB_TIMEOUT`` (seconds, 1–600, default 15) and ``MARQUOIR_JOB_MEMORY`` (MiB, 256–65536, default 1536):
+  the bounds of one deep check or PDF (:mod:`marquoir.web.workers`); keep the proxy's read timeout above the first;
 - ``MARQUOIR_RATE_LIMITS=off``: no abuse limits (:mod:`marquoir.web.limits`), for a server only trusted people reach;
 - ``MARQUOIR_PUBLIC_LIST=off`` (``PUBLIC_LIST``): no list of the games saved outside any group, and no statistics or
   download of them (a club server where every group keeps to its link); ``marquoir export`` still exports
   everything.
+
+A value that cannot be used (a number out of its range, an unknown time zone; the counters' storage of
+:mod:`marquoir.web.limits`) is a :class:`SettingError` naming the variable and what it accepts: the app does not
+start (``marquoir serve`` says why and exits 1), rather than run with a setting it was not given.
 
 Behind HTTPS (the request came as ``https``, or ``MARQUOIR_HTTPS``), every answer says
 ``Strict-Transport-Security``: a browser that came once never goes back to plain HTTP.
@@ -37,6 +42,12 @@ from flask import current_app, g, request
 from werkzeug.wrappers import Response
 
 from marquoir.zones import check_zone
+
+
+class SettingError(ValueError):
+    """A setting of the deployment (an environment variable) that cannot be used: the app refuses to start, with a
+    message naming the variable and what it accepts."""
+
 
 #: Largest request body accepted: a table document is at most 200,000 characters (marquoir.core.reader), and the
 #: forms carry one table document plus a few figures.
@@ -61,16 +72,16 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
     hosts = [h.strip() for h in env.get("MARQUOIR_TRUSTED_HOSTS", "").split(",") if h.strip()]
     if hosts:
         config["TRUSTED_HOSTS"] = hosts
-    proxies = env.get("MARQUOIR_PROXIES", "").strip()
-    if proxies.isdigit() and 0 < len(proxies) < 3 and int(proxies) > 0:
-        config["PROXIES"] = int(proxies)
+    proxies = _whole(env, "MARQUOIR_PROXIES", 0, 99, "reverse proxies in front of the app")
+    if proxies:
+        config["PROXIES"] = proxies
     address = env.get("MARQUOIR_PROXY_ADDRESS", "").strip()
     if address:
         config["PROXY_ADDRESS"] = address
-    timeout = _whole(env.get("MARQUOIR_JOB_TIMEOUT", ""), 1, 600)
+    timeout = _whole(env, "MARQUOIR_JOB_TIMEOUT", 1, 600, "seconds")
     if timeout is not None:
         config["JOB_TIMEOUT"] = float(timeout)
-    memory = _whole(env.get("MARQUOIR_JOB_MEMORY", ""), 256, 65536)
+    memory = _whole(env, "MARQUOIR_JOB_MEMORY", 256, 65536, "MiB")
     if memory is not None:
         config["JOB_MEMORY"] = memory * 1024 * 1024
     if env.get("MARQUOIR_RATE_LIMITS", "").strip().lower() in ("0", "off", "no", "false"):
@@ -78,7 +89,10 @@ def deployment_config(environ: Mapping[str, str] | None = None) -> dict[str, Any
     if env.get("MARQUOIR_PUBLIC_LIST", "").strip().lower() in ("0", "off", "no", "false"):
         config["PUBLIC_LIST"] = False
     if env.get("MARQUOIR_TIME_ZONE", "").strip():
-        config["TIME_ZONE"] = check_zone(env["MARQUOIR_TIME_ZONE"])
+        try:
+            config["TIME_ZONE"] = check_zone(env["MARQUOIR_TIME_ZONE"])
+        except ValueError as error:
+            raise SettingError(f"MARQUOIR_TIME_ZONE: {error}") from None
     if env.get("MARQUOIR_HTTPS", "").strip().lower() in ("1", "yes", "true", "on"):
         config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https", COOKIES_SECURE=True)
     return config
@@ -144,11 +158,16 @@ def strict_transport(response: Response) -> Response:
     return response
 
 
-def _whole(text: str, low: int, high: int) -> int | None:
-    """A setting's whole number between ``low`` and ``high`` (a few digits at most), else ``None`` (unset)."""
-    text = text.strip()
-    if not text.isdigit() or len(text) > 6 or not low <= int(text) <= high:
+def _whole(env: Mapping[str, str], name: str, low: int, high: int, unit: str) -> int | None:
+    """The whole number between ``low`` and ``high`` the variable ``name`` says, ``None`` when it is unset or
+    empty; anything else is a :class:`SettingError` naming it and what it accepts (the app does not start with a
+    bound it was not given)."""
+    text = env.get(name, "").strip()
+    if not text:
         return None
+    if not text.isascii() or not text.isdigit() or len(text) > 6 or not low <= int(text) <= high:
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise SettingError(f"{name}: {shown!r} is not a whole number from {low} to {high} ({unit})")
     return int(text)
 
 

@@ -354,3 +354,18 @@ def test_the_qr_code_holds_the_read_only_link_and_not_the_edit_link(client: Flas
     assert modules(drawn.group(0)) != code_of(f"http://localhost/e/{token}")
     read_only = client.get(f"/s/{share}").get_data(as_text=True)
     assert modules(drawn.group(0)) == modules(re.search(r'<svg[^>]*class="qr".*?</svg>', read_only, re.S).group(0))
+
+
+def test_a_client_that_never_opens_the_saved_games_pages_keeps_a_bounded_session(client: FlaskClient) -> None:
+    results = client.post("/results", follow_redirects=True, data={"table": GAME}).get_data(as_text=True)
+    tokens = []
+    for _ in range(web_saved.PENDING_MESSAGES + 4):  # a script: each save's 303 is not followed
+        response = client.post("/games/save", data={"table": hidden(results)})
+        assert response.status_code == 303
+        tokens.append(token_of(response.headers["Location"]))
+    with client.session_transaction() as session:
+        assert len(session["_flashes"]) == web_saved.PENDING_MESSAGES
+    page = client.get(f"/e/{tokens[-1]}").get_data(as_text=True)
+    assert page.count("The game is saved.") == web_saved.PENDING_MESSAGES  # the newest ones, shown once
+    with client.session_transaction() as session:
+        assert not session.get("_flashes")

@@ -219,3 +219,63 @@ def test_limits_in_memory_are_each_process_s_own(tmp_path: Path) -> None:
     finally:
         for server in servers:
             stop(server)
+
+
+@pytest.mark.parametrize("kind", ["redis", "memcached"])
+def test_limits_are_shared_by_two_processes_through_a_counters_server(tmp_path: Path, kind: str) -> None:
+    from support.counters import memcached_server, redis_server
+
+    with contextlib.ExitStack() as stack:
+        uri = stack.enter_context(redis_server() if kind == "redis" else memcached_server())
+        url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+        servers = []
+        for n in range(2):
+            folder = tmp_path / f"p{n}"
+            folder.mkdir()
+            servers.append(start_server(folder, DATABASE_URL=url, MARQUOIR_LIMITS_STORAGE=uri))
+            stack.callback(stop, servers[-1])
+        first, second = (f"http://127.0.0.1:{s.port}" for s in servers)
+        statuses = [score(first, "127.0.0.1"), score(second, "127.0.0.1"), score(first, "127.0.0.1"),
+                    score(second, "127.0.0.1")]  # fmt: skip
+        assert statuses == [200, 200, 200, 429]  # 3 a minute, counted by the one server whichever process answers
+        assert score(first, "127.0.0.2") == 200  # another client's counter is its own
+
+
+def _closed_port() -> int:
+    from support.nginx import free_port
+
+    return free_port()  # bound a moment ago, closed since: nothing listens there
+
+
+@pytest.mark.parametrize("setting, said", [
+    ("mongodb://127.0.0.1:27017", "is not memory, database, nor the URI of a Redis or Memcached server"),
+    ("redis", "is not memory, database, nor the URI of a Redis or Memcached server"),
+    ("redis://user:hunter2@127.0.0.1:{port}/0", "the counters' server at redis://user:***@127.0.0.1:"),
+    ("memcached://127.0.0.1:{port}", "the counters' server at memcached://127.0.0.1:"),
+])  # fmt: skip
+def test_a_limits_storage_that_cannot_be_used_stops_the_server_at_start(tmp_path: Path, setting: str,
+                                                                         said: str) -> None:
+    env = {**os.environ, "MARQUOIR_INSTANCE": str(tmp_path / "instance"), "MARQUOIR_SECRET_KEY": "proxy",
+           "MARQUOIR_LIMITS_STORAGE": setting.format(port=_closed_port())}  # fmt: skip
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, "serve", "--host", "127.0.0.1", "--port", "0"], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Marquoir is running" not in done.stdout
+    assert "marquoir serve: MARQUOIR_LIMITS_STORAGE: " in done.stderr and said in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and "hunter2" not in done.stderr
+
+
+@pytest.mark.parametrize("name, value, said", [
+    ("MARQUOIR_JOB_TIMEOUT", "0", "MARQUOIR_JOB_TIMEOUT: '0' is not a whole number from 1 to 600 (seconds)"),
+    ("MARQUOIR_JOB_MEMORY", "lots", "MARQUOIR_JOB_MEMORY: 'lots' is not a whole number from 256 to 65536 (MiB)"),
+    ("MARQUOIR_TIME_ZONE", "Mars/Olympus", "MARQUOIR_TIME_ZONE: 'Mars/Olympus' is not a time zone name"),
+])  # fmt: skip
+def test_a_setting_that_cannot_be_used_stops_the_server_at_start(tmp_path: Path, name: str, value: str,
+                                                                 said: str) -> None:
+    env = {**os.environ, "MARQUOIR_INSTANCE": str(tmp_path / "instance"), "MARQUOIR_SECRET_KEY": "proxy", name: value}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, "serve", "--host", "127.0.0.1", "--port", "0"], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 1 and "Marquoir is running" not in done.stdout, done.stdout + done.stderr
+    assert f"marquoir serve: {said}" in done.stderr and "Traceback" not in done.stderr, done.stderr

@@ -21,6 +21,7 @@ from waitress.server import create_server
 
 from marquoir.web import workers
 from marquoir.web.cache import ByteCache
+from marquoir.web.security import SettingError, deployment_config
 
 
 def test_a_job_past_its_time_is_stopped_and_what_was_sent_is_offered_again(tmp_path: Path) -> None:
@@ -202,3 +203,38 @@ def test_a_worker_killed_by_a_signal_is_reported_as_such(caplog: pytest.LogCaptu
         assert workers._died(-signal.SIGKILL).reason == "signal"
         assert workers._died(1).reason == "error"
     assert "killed by SIGKILL" in caplog.text
+
+
+@pytest.mark.parametrize("name, value, accepted", [
+    ("MARQUOIR_JOB_TIMEOUT", "0", "from 1 to 600 (seconds)"),
+    ("MARQUOIR_JOB_TIMEOUT", "601", "from 1 to 600 (seconds)"),
+    ("MARQUOIR_JOB_TIMEOUT", "2.5", "from 1 to 600 (seconds)"),
+    ("MARQUOIR_JOB_TIMEOUT", "15s", "from 1 to 600 (seconds)"),
+    ("MARQUOIR_JOB_TIMEOUT", "-3", "from 1 to 600 (seconds)"),
+    ("MARQUOIR_JOB_TIMEOUT", "\u0661\u0665", "from 1 to 600 (seconds)"),  # Arabic-Indic digits: not a number here
+    ("MARQUOIR_JOB_MEMORY", "255", "from 256 to 65536 (MiB)"),
+    ("MARQUOIR_JOB_MEMORY", "1.5G", "from 256 to 65536 (MiB)"),
+    ("MARQUOIR_JOB_MEMORY", "9" * 40, "from 256 to 65536 (MiB)"),
+    ("MARQUOIR_PROXIES", "one", "from 0 to 99 (reverse proxies in front of the app)"),
+    ("MARQUOIR_PROXIES", "100", "from 0 to 99 (reverse proxies in front of the app)"),
+])  # fmt: skip
+def test_a_bound_that_cannot_be_used_is_refused_naming_its_variable_and_range(name: str, value: str,
+                                                                              accepted: str) -> None:
+    with pytest.raises(SettingError) as refused:
+        deployment_config({name: value})
+    message = str(refused.value)
+    assert message.startswith(f"{name}: ") and accepted in message and len(message) < 140
+
+
+def test_the_job_bounds_are_read_at_their_ends_of_the_range_and_unset_keeps_the_defaults() -> None:
+    config = deployment_config({"MARQUOIR_JOB_TIMEOUT": " 600 ", "MARQUOIR_JOB_MEMORY": "256", "MARQUOIR_PROXIES": "0"})
+    assert config["JOB_TIMEOUT"] == 600.0 and config["JOB_MEMORY"] == 256 * 1024 * 1024 and "PROXIES" not in config
+    config = deployment_config({"MARQUOIR_JOB_TIMEOUT": "1", "MARQUOIR_JOB_MEMORY": "65536", "MARQUOIR_PROXIES": "2"})
+    assert config["JOB_TIMEOUT"] == 1.0 and config["JOB_MEMORY"] == 65536 * 1024 * 1024 and config["PROXIES"] == 2
+    empty = deployment_config({"MARQUOIR_JOB_TIMEOUT": "", "MARQUOIR_JOB_MEMORY": "  "})
+    assert "JOB_TIMEOUT" not in empty and "JOB_MEMORY" not in empty  # the workers' defaults then
+
+
+def test_an_unknown_time_zone_is_refused_naming_its_variable() -> None:
+    with pytest.raises(SettingError, match=r"^MARQUOIR_TIME_ZONE: 'Europe/Atlantis' is not a time zone name"):
+        deployment_config({"MARQUOIR_TIME_ZONE": "Europe/Atlantis"})
