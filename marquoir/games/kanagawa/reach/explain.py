@@ -25,13 +25,16 @@ from typing import Any
 from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.legality import iter_issues
+from marquoir.games.kanagawa.naming import diploma_name
 from marquoir.games.kanagawa.reach.clock import OutOfTime
-from marquoir.games.kanagawa.reach.joint import Joint, witness_paths
+from marquoir.games.kanagawa.reach.joint import Joint
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, prepare_player
 from marquoir.games.kanagawa.reach.report import PlayerVerdict, ReachReport
 from marquoir.games.kanagawa.reach.search import MAX_TAKE, Search
 from marquoir.games.kanagawa.reach.seats import ORIGIN, Seat, SheetSeat, least_cards
-from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_round
+from marquoir.games.kanagawa.reach.tokens import Travel
+from marquoir.games.kanagawa.reach.travel_words import fits_without_tokens, token_story, tokens_reason
+from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_paths, witness_round
 from marquoir.games.kanagawa.sheet_checks import tile_sets
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.vocabulary import (
@@ -137,8 +140,8 @@ class _Explanation:
                 reason += ngettext(" (and {count} more issue)", " (and {count} more issues)", more).format(count=more)
             return self.finish("unreachable", reason=reason, illegal=True)
         if table.is_yokai:
-            self.notes.append(_("Yokai tokens' travels are not reconstructed (a table shows one half of each "
-                                "expansion card)"))
+            self.notes.append(_("the Yokai tokens' travel is followed round by round; the Studio half of an expansion "
+                                "card does not show whether its other half bears the arrival icon, so either is tried"))
         try:
             return self._search()
         except OutOfTime:
@@ -219,6 +222,13 @@ class _Explanation:
                 "sheets with the Studio cards painting them), the deck has {deck}"
             ).format(cards=cards, deck=DECK_CARDS)
             return self.finish("unreachable", None, reason)
+        travel = Travel.of(table, prepared, cat)
+        if travel is not None:
+            # The tokens' travel, whatever the order of the rounds (Yokai rules; see .tokens).
+            why = travel.first_reason([p.name for p in table.players], diploma_name(cat.diplomas["yokai-3"]))
+            if why is not None:
+                self.mark("not-checked", _("not searched: the Yokai tokens cannot end as the table has them"))
+                return self.finish("unreachable", None, why)
         count = len(table.players)
         bounds = {seat: _round_bounds(p, deck_end) for seat, p in prepared.items()}
         bounds.update({seat: (max(-(-s.cards // MAX_TAKE), 1), DECK_CARDS) for seat, s in sheets.items()})
@@ -238,6 +248,7 @@ class _Explanation:
         for caps in caps_tried:
             players = {seat: p.capped(caps[seat]) if seat in caps else p for seat, p in prepared.items()}
             dry = any(caps[seat] < p.brushes_asked for seat, p in prepared.items() if seat in caps)
+            travel = Travel.of(table, players, cat)
             for reduced in (True, False):
                 searches = {
                     seat: Search(p, deck_end, self.deadline, reduced=reduced) for seat, p in players.items()
@@ -251,11 +262,14 @@ class _Explanation:
                         if all(search.solve(ORIGIN, rounds) for search in order):
                             attempts.append(rounds)
                             seats = [
-                                Seat(searches[k].p, searches[k], dry) if k in searches else sheets[k] for k in seated
+                                Seat(searches[k].p, searches[k], dry, tokens=travel.moving(k) if travel else None)
+                                if k in searches
+                                else sheets[k]
+                                for k in seated
                             ]
                             joints[rounds] = Joint(
                                 seats, rounds, DECK_CARDS, master, passes, eleven, self.deadline, assistants, keeps,
-                                brush_check=dry and not sheets,
+                                brush_check=dry and not sheets, travel=travel,
                             )
                     joint = joints[rounds]
                     path = joint.find(stage) if joint is not None else None
@@ -306,6 +320,8 @@ class _Explanation:
             self.notes.append(_("the witness could not be written within the time bound"))
             for seat in self.prepared:
                 self.verdicts[seat] = PlayerVerdict(self.table.players[seat].name, "reachable")
+        if joint.travel is not None and path and path[-1].tokens is not None:
+            self.notes.append(token_story(self.table, joint.travel, path))
         for seat in self.sheets:
             self.verdicts[seat] = PlayerVerdict(
                 self.table.players[seat].name, "reachable", _("entered from the sheet's figures: no witness of cards")
@@ -370,6 +386,16 @@ class _Explanation:
                 "the players entered from the sheet took a card a round at least (and one for each painted card), "
                 "more than the {deck} cards of the deck"
             ).format(cards=cards, spans=spans, deck=DECK_CARDS)
+        if self.table.is_yokai:
+            seats = [
+                Seat(searches[k].p, searches[k], False) if k in searches else self.sheets[k] for k in range(count)
+            ]
+            eleven = any(s.p.n >= END_PRINT_CARDS for s in searches.values()) or any(
+                s.painted >= END_PRINT_CARDS for s in self.sheets.values()
+            )
+            rules = (master, self.table.rules.grand_master_passes_at_end, eleven)
+            if fits_without_tokens(seats, attempts, rules, self.deadline, self._sheet_sources()):
+                return tokens_reason(self.table, self.cat, spans)
         if several_caps:
             return _(
                 "each player's cards can be laid in {spans} rounds, but in no game with the others for any way the "
