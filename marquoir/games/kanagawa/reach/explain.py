@@ -16,7 +16,6 @@ plurals (:func:`marquoir.i18n.ngettext`).
 from __future__ import annotations
 
 import gc
-import itertools
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.legality import iter_issues
 from marquoir.games.kanagawa.naming import diploma_name
+from marquoir.games.kanagawa.reach.caps import cap_options
 from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.joint import Joint
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, prepare_player
@@ -33,17 +33,21 @@ from marquoir.games.kanagawa.reach.report import PlayerVerdict, ReachReport
 from marquoir.games.kanagawa.reach.search import MAX_TAKE, Search
 from marquoir.games.kanagawa.reach.seats import ORIGIN, Seat, SheetSeat, least_cards
 from marquoir.games.kanagawa.reach.tokens import Travel
-from marquoir.games.kanagawa.reach.travel_words import fits_without_tokens, token_story, tokens_reason
+from marquoir.games.kanagawa.reach.travel_words import (
+    TokenStory,
+    fits_without_tokens,
+    path_tokens,
+    token_story,
+    tokens_reason,
+)
 from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_paths, witness_round
 from marquoir.games.kanagawa.sheet_checks import tile_sets
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
-    BRUSH_PAWNS,
     CARDS_PER_FAMILY,
     DECK_CARDS,
     END_PRINT_CARDS,
-    STARTING_BRUSHES,
 )
 from marquoir.i18n import _, ngettext
 
@@ -244,7 +248,7 @@ class _Explanation:
         attempts: list[int] = []
         searches: dict[int, Search] = {}
         seated = range(count)
-        caps_tried = _cap_options(table, prepared, bool(sheets))
+        caps_tried = cap_options(table, prepared, bool(sheets))
         for caps in caps_tried:
             players = {seat: p.capped(caps[seat]) if seat in caps else p for seat, p in prepared.items()}
             dry = any(caps[seat] < p.brushes_asked for seat, p in prepared.items() if seat in caps)
@@ -255,26 +259,39 @@ class _Explanation:
                 }
                 order = sorted(searches.values(), key=lambda s: -s.p.total)
                 attempts = []
-                joints: dict[int, Joint | None] = {}
+                # By number of rounds: the joint search, and the same following the Yokai tokens (asked only when
+                # a build the first finds has no travel of the tokens ending as the table does; see .travel_words).
+                joints: dict[int, tuple[Joint, Joint | None] | None] = {}
                 for stage, rounds in _schedule(low, high):
                     if rounds not in joints:
                         joints[rounds] = None
                         if all(search.solve(ORIGIN, rounds) for search in order):
                             attempts.append(rounds)
-                            seats = [
-                                Seat(searches[k].p, searches[k], dry, tokens=travel.moving(k) if travel else None)
-                                if k in searches
-                                else sheets[k]
-                                for k in seated
+                            made = [
+                                Joint(
+                                    [
+                                        Seat(searches[k].p, searches[k], dry, tokens=way.moving(k) if way else None)
+                                        if k in searches
+                                        else sheets[k]
+                                        for k in seated
+                                    ],
+                                    rounds, DECK_CARDS, master, passes, eleven, self.deadline, assistants, keeps,
+                                    brush_check=dry and not sheets, travel=way,
+                                )
+                                for way in ((None, travel) if travel is not None else (None,))
                             ]
-                            joints[rounds] = Joint(
-                                seats, rounds, DECK_CARDS, master, passes, eleven, self.deadline, assistants, keeps,
-                                brush_check=dry and not sheets, travel=travel,
-                            )
-                    joint = joints[rounds]
-                    path = joint.find(stage) if joint is not None else None
-                    if joint is not None and path is not None:
-                        return self._reachable(joint, path)
+                            joints[rounds] = (made[0], made[1] if len(made) > 1 else None)
+                    pair = joints[rounds]
+                    if pair is None:
+                        continue
+                    path = pair[0].find(stage)
+                    story = path_tokens(travel, pair[0], path) if travel is not None and path is not None else None
+                    if path is not None and (travel is None or story is not None):
+                        return self._reachable(pair[0], path, story)
+                    if path is not None and pair[1] is not None and travel is not None:
+                        path = pair[1].find(stage)
+                        if path is not None:
+                            return self._reachable(pair[1], path, path_tokens(travel, pair[1], path))
         return self._unreachable(searches, bounds, attempts, low, high, master, eleven, deck_end, len(caps_tried) > 1)
 
     def _sheet_sources(self) -> tuple[int, int]:
@@ -300,7 +317,7 @@ class _Explanation:
         keeps = unknown + sum(1 for c in free if c.studio.icon == "keep")
         return assistants, keeps
 
-    def _reachable(self, joint: Joint, path: Sequence[Any]) -> ReachReport:
+    def _reachable(self, joint: Joint, path: Sequence[Any], story: TokenStory | None = None) -> ReachReport:
         """The witness of a joint build: each detailed player's rounds as steps."""
         rounds = len(path)
         try:
@@ -320,8 +337,8 @@ class _Explanation:
             self.notes.append(_("the witness could not be written within the time bound"))
             for seat in self.prepared:
                 self.verdicts[seat] = PlayerVerdict(self.table.players[seat].name, "reachable")
-        if joint.travel is not None and path and path[-1].tokens is not None:
-            self.notes.append(token_story(self.table, joint.travel, path))
+        if story is not None:
+            self.notes.append(token_story(self.table, story))
         for seat in self.sheets:
             self.verdicts[seat] = PlayerVerdict(
                 self.table.players[seat].name, "reachable", _("entered from the sheet's figures: no witness of cards")
@@ -526,47 +543,6 @@ def _schedule(low: int, high: int) -> Iterator[tuple[int, int]]:
     for rounds in range(low, high + 1):
         for stage in range(quick if rounds in first else 0, Joint.PASSES):
             yield stage, rounds
-
-
-def _cap_options(
-    table: Table, prepared: Mapping[int, PreparedPlayer], sheets: bool
-) -> list[dict[int, int]]:
-    """The brushes each detailed player can have received in all, when the reserve may have run dry (data/SOURCES.md,
-    decision 8): the ``brushes`` figure when given, else every count from the Starting tile's to what the tableau
-    asks for that the box allows (all 15 held once a brush is refused), most first. ``[{}]``: nobody's brushes
-    capped (the reserve never refused one). A player holding no Brushes Diploma gains nothing from fewer brushes, so
-    only its full count is tried when the box allows it."""
-    asked = {seat: p.brushes_asked for seat, p in prepared.items()}
-    fixed: dict[int, int] = {}
-    free: list[int] = []
-    for seat in prepared:
-        player = table.players[seat]
-        assert isinstance(player, DetailedPlayer)
-        if player.brushes is not None:
-            fixed[seat] = player.brushes
-        else:
-            free.append(seat)
-    least_sheets = STARTING_BRUSHES * sum(1 for p in table.players if isinstance(p, SheetPlayer))
-    ranges: list[list[int]] = []
-    for seat in free:
-        p = prepared[seat]
-        brushes_diploma = any(d.startswith("brushes-") for d in p.player.diplomas)
-        counts = list(range(asked[seat], p.start_brushes - 1, -1))
-        ranges.append(counts if brushes_diploma or not sheets else counts[:1])
-    options: list[dict[int, int]] = []
-    for combo in itertools.product(*ranges):
-        caps = dict(fixed)
-        caps.update(zip(free, combo, strict=True))
-        held = sum(caps.values())
-        short = any(caps[seat] < asked[seat] for seat in prepared)
-        if sheets:
-            ok = held + least_sheets <= BRUSH_PAWNS
-        else:
-            ok = held == BRUSH_PAWNS if short else held == sum(asked.values()) <= BRUSH_PAWNS
-        if ok:
-            options.append({seat: cap for seat, cap in caps.items() if cap < asked[seat]})
-    options.sort(key=lambda caps: sum(asked[s] - c for s, c in caps.items()))
-    return options or [{}]
 
 
 def _ranges(values: Sequence[int]) -> str:

@@ -132,6 +132,9 @@ class Travel:
     memo: dict[tuple[frozenset[Config], tuple[int, ...], tuple[Part, ...], tuple[int, ...]], frozenset[Config]] = (
         field(default_factory=dict)
     )
+    #: One player's turn from one situation (:meth:`_turn`), and whether a situation has a future (:meth:`alive`).
+    turns: dict[tuple[Config, int, Part, int], frozenset[Config]] = field(default_factory=dict)
+    futures: dict[tuple[Config, tuple[tuple[int, int, int] | None, ...]], bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, table: Table, prepared: dict[int, PreparedPlayer], cat: Catalogue) -> Travel | None:
@@ -161,6 +164,16 @@ class Travel:
         * a player gains only by its own arrivals and the others' gifts, and loses only by its own gifts and the
           others' arrivals once the reserve is empty;
         * the Yokai Diploma's holder that has not had all 3 yet still gains up to 3."""
+        lefts = tuple(left)
+        futures = self.futures
+        unknown = [c for c in configs if (c, lefts) not in futures]
+        if unknown:
+            kept_now = self._alive(unknown, lefts)
+            for c in unknown:
+                futures[(c, lefts)] = c in kept_now
+        return frozenset(c for c in configs if futures[(c, lefts)])
+
+    def _alive(self, configs: Sequence[Config], left: Sequence[tuple[int, int, int] | None]) -> set[Config]:
         count = len(self.seats)
         big = 4 * YOKAI_TOKENS
         most = [big if x is None else x[0] for x in left]
@@ -189,7 +202,7 @@ class Travel:
                 ok = YOKAI_TOKENS - config[holder] <= most[holder] + all_gifts - gifts[holder]
             if ok:
                 kept.add(config)
-        return frozenset(kept)
+        return kept
 
     def first_reason(self, names: Sequence[str], diploma: str) -> str | None:
         """Why the tokens can end as the table has them in no game, whatever the order (:meth:`alive` before the
@@ -283,11 +296,19 @@ class Travel:
         known = self.memo.get(key)
         if known is not None:
             return known
-        now = set(configs)
+        now: set[Config] = set(configs)
+        turns = self.turns
         for seat in order:
             if not now:
                 break
-            now = self._turn(now, seat, parts[seat], takes[seat])
+            following: set[Config] = set()
+            for config in now:
+                one = (config, seat, parts[seat], takes[seat])
+                found = turns.get(one)
+                if found is None:
+                    found = turns[one] = frozenset(self._turn({config}, seat, parts[seat], takes[seat]))
+                following |= found
+            now = following
         result = self.memo[key] = frozenset(now)
         return result
 

@@ -11,22 +11,42 @@ from marquoir.games.kanagawa.naming import diploma_name
 from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.joint import Joint
 from marquoir.games.kanagawa.reach.school import work_order
-from marquoir.games.kanagawa.reach.seats import Round, Seat, SheetSeat
-from marquoir.games.kanagawa.reach.tokens import Travel
+from marquoir.games.kanagawa.reach.seats import ORIGIN, Round, Seat, SheetSeat
+from marquoir.games.kanagawa.reach.tokens import Config, Travel
+from marquoir.games.kanagawa.reach.witness import witness_paths
 from marquoir.games.kanagawa.table import Table
 from marquoir.games.kanagawa.vocabulary import DECK_CARDS
 from marquoir.i18n import _, ngettext
 
+#: The tokens held by seat after each round of a witness, one way they can have travelled.
+TokenStory = list[Config]
 
-def token_story(table: Table, travel: Travel | None, path: Sequence[Round]) -> str:
-    """The Yokai tokens each player holds after each round of a joint build, one way they can have travelled
-    (:meth:`.tokens.Travel.story`), in words."""
-    assert travel is not None
+
+def path_tokens(travel: Travel, joint: Joint, path: Sequence[Round]) -> TokenStory | None:
+    """One way the Yokai tokens travelled along a joint build (:meth:`.tokens.Travel.story`), or ``None`` when none
+    ends as the table has them. Each detailed player's part of each round is read from its starts along the build
+    (:func:`~.witness.witness_paths`), a sheet player's from its cards taken; every situation is followed forward,
+    then one way read back. A build found without the tokens (:class:`~.joint.Joint` with no travel) is a real game
+    of the cards, so when its tokens can travel it is a witness as it stands; else the search that follows the
+    tokens is asked."""
+    starts = witness_paths(joint, path)
+    configs = travel.origin()
     rounds = []
-    for step in path:
-        parts = [label[4] if label is not None else () for label in step.labels]
-        rounds.append((work_order(step.shape, step.first), parts, step.takes, step.tokens))
-    story = travel.story(rounds)
+    for k, step in enumerate(path):
+        parts = [
+            travel.part(seat, starts[seat][k - 1] if k else ORIGIN, starts[seat][k]) if seat in starts else ()
+            for seat in range(len(step.takes))
+        ]
+        order = work_order(step.shape, step.first)
+        configs = travel.round(configs, order, parts, step.takes)
+        rounds.append((order, parts, step.takes, configs))
+    if not travel.ends_right(configs):
+        return None
+    return travel.story(rounds)
+
+
+def token_story(table: Table, story: TokenStory) -> str:
+    """The Yokai tokens each player holds after each round of a witness (:func:`path_tokens`), in words."""
     names = [p.name for p in table.players]
     told = _("; ").join(
         _("round {round}: {held}").format(
