@@ -148,3 +148,15 @@ def test_the_derived_token_changes_are_never_reachable(seed: int) -> None:
     report = explain_reachability(changed, BOUND)
     assert report.verdict == "unreachable", report.reason
     assert "Yokai" in report.reason
+
+
+@pytest.mark.slow
+def test_a_witness_whose_tokens_cannot_travel_is_searched_again_with_them() -> None:
+    """Seed 158 with its two tokens both in front of P1 (the game ended 1 and 1): reachable, but not by the first
+    build the joint search finds, whose tokens cannot end there; the search that follows them finds a game."""
+    table = moved_token(158, 0, 1)
+    assert [p.yokai for p in table.players] == [2, 0]
+    report = explain_reachability(table, 60.0)
+    assert report.verdict == "reachable", report.reason
+    story = next(n for n in report.notes if n.startswith("Yokai tokens held after each round"))
+    assert story.endswith("P1 2, P2 0"), story
