@@ -160,3 +160,22 @@ def test_a_witness_whose_tokens_cannot_travel_is_searched_again_with_them() -> N
     assert report.verdict == "reachable", report.reason
     story = next(n for n in report.notes if n.startswith("Yokai tokens held after each round"))
     assert story.endswith("P1 2, P2 0"), story
+
+
+def test_a_storm_bonus_always_brings_its_token() -> None:
+    """Why the deep check follows no Storm token in time: in every game the rules allow (the 4 base families, or 2
+    base and 2 expansion ones: Yokai rules, "Game Set-up" 4), the Diplomas in play with a Storm token as bonus are
+    at most the 3 tokens (data/SOURCES.md decision 7), so the reserve never runs dry and a sheet player's tile
+    with a Storm bonus implies its token whatever the order (the count is the legality check's)."""
+    import itertools
+
+    from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, EXPANSION_FAMILIES, STORM_TOKENS
+
+    cat = catalogue()
+    games = [BASE_FAMILIES] + [
+        (*base, *extra)
+        for base in itertools.combinations(BASE_FAMILIES, 2)
+        for extra in itertools.combinations(EXPANSION_FAMILIES, 2)
+    ]
+    most = max(sum(1 for d in cat.diplomas_in_play(families) if d.bonus == "storm") for families in games)
+    assert most == STORM_TOKENS
