@@ -3,8 +3,8 @@ New Yokai", "Movement of a Yokai", "Explanation of the Diploma Tiles"; data/SOUR
 
 First the rules of one round on token situations (tokens held by seat, then whether the Yokai Diploma's holder has
 had all 3), then tables derived from real engine games: as played they stay reachable with a story of the tokens
-that ends as the table does; with a token or the Yokai Diploma moved where no travel can bring it, unreachable, said
-in players' words."""
+that ends as the table does; with a token or the Yokai Diploma moved where no travel can bring it, refused (a count
+per player, legality.py) in players' words, beside the figure."""
 
 from __future__ import annotations
 
@@ -111,19 +111,20 @@ def moved_token(seed: int, seat: int, donor: int) -> Table:
     return dataclasses.replace(table, players=tuple(players))
 
 
-def test_a_token_where_no_travel_brings_it_is_unreachable() -> None:
+def test_a_token_where_no_travel_brings_it_is_refused_beside_the_figure() -> None:
     """Seed 1119: P1's cards show no arrival icon and hide none, and nobody else has a movement icon or a Diploma
-    giving one: P1 never holds a token. The totals are right, so the legality check cannot see it."""
+    giving one: P1 never holds a token. The totals are right; the count per player (legality) refuses it."""
     table = moved_token(1119, 0, 2)
     assert token_gains(table, 0) == 0
-    assert [i for i in check(table) if i.code == "YOKAI"] == []
+    [issue] = [i for i in check(table) if i.code == "YOKAI"]
+    assert issue.field == "players[0].yokai"
+    assert "P1 ends with 1 Yokai token, more than P1 can ever have gained" in issue.message, issue.message
+    assert "P1 took 0 cards that show the arrival icon" in issue.message
     report = explain_reachability(table, BOUND)
-    assert report.verdict == "unreachable" and not report.illegal
-    assert "P1 ends with 1 Yokai token, more than P1 can ever have gained" in report.reason, report.reason
-    assert "P1 took 0 cards that show the arrival icon" in report.reason
+    assert report.verdict == "unreachable" and report.illegal
 
 
-def test_the_yokai_diploma_to_a_player_who_never_had_three() -> None:
+def test_the_yokai_diploma_to_a_player_who_never_had_three_is_refused() -> None:
     """Seed 163: P1 can gain at most 2 tokens (2 Studio halves that may hide the arrival icon, no gift from
     anyone), so never had all 3 at once; P2 held the Diploma in the game."""
     table = real_game(163).table
@@ -134,17 +135,19 @@ def test_the_yokai_diploma_to_a_player_who_never_had_three() -> None:
     ]
     changed = dataclasses.replace(table, players=tuple(players))
     assert token_gains(changed, 0) == 2
-    assert not list(check(changed))
+    [issue] = list(check(changed))
+    assert issue.code == "YOKAI" and issue.field == "players[0].diplomas"
+    assert issue.message.startswith("P1 holds"), issue.message
+    assert "can never have had all 3 Yokai tokens at once" in issue.message, issue.message
     report = explain_reachability(changed, BOUND)
-    assert report.verdict == "unreachable", report.reason
-    assert report.reason.startswith("P1 holds"), report.reason
-    assert "can never have had all 3 Yokai tokens at once" in report.reason, report.reason
+    assert report.verdict == "unreachable" and report.illegal
 
 
 @pytest.mark.parametrize("seed", [163, 211, 351, 598, 621, 648])
 def test_the_derived_token_changes_are_never_reachable(seed: int) -> None:
     changed = yokai_beyond_gains(real_game(seed).table, random.Random(seed + 1))
     assert changed is not None
+    assert [i.code for i in check(changed)] == ["YOKAI"]
     report = explain_reachability(changed, BOUND)
     assert report.verdict == "unreachable", report.reason
     assert "Yokai" in report.reason

@@ -241,7 +241,7 @@ def token_gains(table: Table, seat: int) -> int | None:
 def yokai_beyond_gains(table: Table, rng: random.Random) -> Table | None:
     """A Yokai token moved to a detailed player beyond what its cards and the others' gifts can ever have brought it
     (:func:`token_gains`), or the Yokai Diploma given to one who can never have had all 3 at once: the totals stay
-    the legality check's, only the tokens' travel rules it out."""
+    right, the count per player refuses it."""
     if not table.is_yokai:
         return None
     options: list[Table] = []

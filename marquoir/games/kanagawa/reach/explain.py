@@ -24,7 +24,6 @@ from typing import Any
 from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.legality import iter_issues
-from marquoir.games.kanagawa.naming import diploma_name
 from marquoir.games.kanagawa.reach.caps import cap_options
 from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.joint import Joint
@@ -226,13 +225,6 @@ class _Explanation:
                 "sheets with the Studio cards painting them), the deck has {deck}"
             ).format(cards=cards, deck=DECK_CARDS)
             return self.finish("unreachable", None, reason)
-        travel = Travel.of(table, prepared, cat)
-        if travel is not None:
-            # The tokens' travel, whatever the order of the rounds (Yokai rules; see .tokens).
-            why = travel.first_reason([p.name for p in table.players], diploma_name(cat.diplomas["yokai-3"]))
-            if why is not None:
-                self.mark("not-checked", _("not searched: the Yokai tokens cannot end as the table has them"))
-                return self.finish("unreachable", None, why)
         count = len(table.players)
         bounds = {seat: _round_bounds(p, deck_end) for seat, p in prepared.items()}
         bounds.update({seat: (max(-(-s.cards // MAX_TAKE), 1), DECK_CARDS) for seat, s in sheets.items()})

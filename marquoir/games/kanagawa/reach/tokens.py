@@ -35,7 +35,6 @@ from marquoir.games.kanagawa.reach.player import PreparedPlayer
 from marquoir.games.kanagawa.reach.search import Start
 from marquoir.games.kanagawa.table import Table
 from marquoir.games.kanagawa.vocabulary import EXPANSION_FAMILIES, YOKAI_TOKENS
-from marquoir.i18n import _, ngettext
 
 #: A player's part in a round's token travel: (arrival icons shown on the cards taken, cards taken that may hide
 #: one, kept cards taken, gifts made). ``()`` when the player's cards can move no token at all.
@@ -203,48 +202,6 @@ class Travel:
             if ok:
                 kept.add(config)
         return kept
-
-    def first_reason(self, names: Sequence[str], diploma: str) -> str | None:
-        """Why the tokens can end as the table has them in no game, whatever the order (:meth:`alive` before the
-        first round), in words; ``None`` when that relaxation allows them. ``diploma``: the Yokai Diploma's name."""
-        lefts = [None if seat is None else seat.left(()) for seat in self.seats]
-        if self.alive(self.origin(), lefts):
-            return None
-        count = len(self.seats)
-        if any(x is None for x in lefts):
-            return None  # a sheet player may do anything: the relaxation then fails only on totals (legality's)
-        most = [x[0] for x in lefts if x is not None]
-        gifts = [x[2] for x in lefts if x is not None]
-        for s in range(count):
-            others = sum(gifts) - gifts[s]
-            need = self.final[s]
-            holder = s == self.holder
-            if holder:
-                need = max(need, YOKAI_TOKENS)
-            if need <= most[s] + others:
-                continue
-            own = ngettext(
-                "{count} card that shows the arrival icon or may hide it (the other half of a Studio card)",
-                "{count} cards that show the arrival icon or may hide it (the other half of a Studio card)",
-                most[s],
-            ).format(count=most[s])
-            given = ngettext(
-                "{count} movement icon or Diploma that gives one", "{count} movement icons or Diplomas that give one",
-                others,
-            ).format(count=others)
-            why = _(
-                "a player gains a Yokai token only with a card bearing the arrival icon it takes, or when another "
-                "player gives one: {name} took {own}, and the other players have {given}"
-            ).format(name=names[s], own=own, given=given)
-            if holder:
-                return _("{name} holds {diploma}, but can never have had all 3 Yokai tokens at once: {why}").format(
-                    name=names[s], diploma=diploma, why=why
-                )
-            held = ngettext("{count} Yokai token", "{count} Yokai tokens", self.final[s]).format(count=self.final[s])
-            return _("{name} ends with {held}, more than {name} can ever have gained: {why}").format(
-                name=names[s], held=held, why=why
-            )
-        return None
 
     def story(
         self, rounds: Sequence[tuple[Sequence[int], Sequence[Part], Sequence[int], frozenset[Config] | None]]
