@@ -23,8 +23,10 @@ been built and is not searched.
 In a Yokai game the tokens' travel is followed round by round (:mod:`.tokens`: every situation of the tokens the
 rounds so far allow, carried like a player's set of starts; the arrivals with the column, the gifts with the cards
 laid and the Diplomas met, in the order the players worked; a Studio half of an expansion card may hide an arrival
-icon, so both are tried), and the witness ends with the table's tokens; before any search, tokens no travel can
-bring whatever the order (a player's cards and the others' gifts too few) make the table unreachable at once.
+icon, so both are tried), and the witness ends with the table's tokens; tokens no travel can bring whatever the
+order (a player's cards and the others' gifts too few) are the legality check's (code ``YOKAI``). A build found
+without the tokens is a witness when its tokens can travel as the table has them; else the search that follows
+them is asked (:mod:`.travel_words`).
 
 What is *not* reconstructed, and why: which card lay in which column of the School board (any card of the deck
 may come next, so it never matters), and what the figures of a player entered from the sheet do not say (its
