@@ -54,8 +54,36 @@ def test_tokens_no_card_can_have_brought() -> None:
     doc["players"][2]["yokai"] = 1
     [(_field, message)] = yokai_issues(doc)
     assert "only 1 card on the table can show the Yokai arrival icon" in message, message
-    # A Studio half of an expansion card may hide an arrival icon on its other half.
+    # A Studio half of an expansion card may hide an arrival icon on its other half: the totals hold then. In
+    # another player's Studio it cannot have brought Jun a token (nobody gave one): the count per player refuses.
     doc["players"][1]["studio"].append({"family": "kites", "landscape": "water"})
+    [(field, message)] = yokai_issues(doc)
+    assert field == "players[2].yokai" and "Jun ends with 1 Yokai token, more than Jun can ever have gained" in message
+    doc["players"][1]["studio"].pop()
+    doc["players"][2]["studio"].append({"family": "kites", "landscape": "water"})
+    assert yokai_issues(doc) == []
+
+
+def test_a_player_gains_only_its_own_arrivals_and_the_others_gifts() -> None:
+    """The count per player (legality.py, _yokai_gains): each token a player ends with, and each of the 3 the Yokai
+    Diploma's holder had at once, came by a card it took with the arrival icon or by another player's gift."""
+    doc = sample_document("yokai-3p.json")
+    assert yokai_issues(doc) == []
+    # Whoever holds tokens, moved to a player with no arrival icon and no gift from anyone: refused beside it.
+    for player in doc["players"]:
+        player["studio"] = [c for c in player["studio"] if not isinstance(c, dict)]
+        player["diplomas"] = [d for d in player["diplomas"] if d.startswith(("trees", "animals"))]
+    owners = [k for k, p in enumerate(doc["players"]) if not any(isinstance(c, dict) and c.get("yokai_arrival")
+                                                                  for c in p["print"])]  # fmt: skip
+    assert owners, "a player without arrival icons"
+    seat = owners[0]
+    donor = next(k for k, p in enumerate(doc["players"]) if p["yokai"] and k != seat)
+    doc["players"][donor]["yokai"] -= 1
+    doc["players"][seat]["yokai"] += 1
+    [(field, message)] = yokai_issues(doc)
+    assert field == f"players[{seat}].yokai" and "more than" in message and "can ever have gained" in message
+    # A movement icon in another player's Studio could have given it one.
+    doc["players"][donor]["studio"].append({"family": "kites", "landscape": "water", "yokai_move": True})
     assert yokai_issues(doc) == []
 
 

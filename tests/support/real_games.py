@@ -8,7 +8,9 @@ without the deep check:
 * the final table as it lies (reachable: the game is the witness);
 * the same with some players turned into the paper sheet's figures (their score's figures, Diplomas written as
   tiles or as points): still reachable, since the same game builds it;
-* one *impossible change*, each breaking a rule whatever happened before (:data:`CHANGES`): never reachable.
+* one *impossible change*, each breaking a rule whatever happened before (:data:`CHANGES`): never reachable;
+* in a Yokai game whose cards allow it, a Yokai token or the Yokai Diploma moved where the tokens' travel cannot
+  bring it (:func:`yokai_beyond_gains`): never reachable.
 """
 
 from __future__ import annotations
@@ -208,7 +210,66 @@ def master_without_assistant(table: Table, rng: random.Random) -> Table | None:
     return dataclasses.replace(table, players=tuple(players))
 
 
-#: The changes the legality check refuses on their own, and the one only the deep check sees.
+def token_gains(table: Table, seat: int) -> int | None:
+    """The most Yokai tokens the detailed player at ``seat`` can ever have gained, counted from the cards alone (Yokai
+    rules, "Arrival of a New Yokai", "Movement of a Yokai", Diplomas giving one): a token comes to a player only
+    with a card it takes that bears the arrival icon (shown on a Print half, maybe hidden behind an expansion card's
+    Studio half) or as another player's gift (a movement icon in that player's Studio, a Diploma giving one).
+    ``None`` when a sheet player could give any number."""
+    from marquoir.games.kanagawa.catalogue import PrintHalf, StudioHalf, catalogue
+    from marquoir.games.kanagawa.vocabulary import EXPANSION_FAMILIES
+
+    cat = catalogue()
+    if any(isinstance(p, SheetPlayer) for p in table.players):
+        return None
+
+    def hidden(ref: object) -> bool:
+        return isinstance(ref, StudioHalf) and ref.family in EXPANSION_FAMILIES and ref.card_id is None
+
+    gains = 0
+    for k, player in enumerate(table.players):
+        assert isinstance(player, DetailedPlayer)
+        if k == seat:
+            gains += sum(1 for r in (*player.print, *player.kept) if isinstance(r, PrintHalf) and r.yokai_arrival)
+            gains += sum(1 for r in (*player.studio, *player.kept) if hidden(r))
+        else:
+            gains += sum(1 for r in player.studio if isinstance(r, StudioHalf) and r.yokai_move)
+            gains += sum(1 for d in player.diplomas if cat.diplomas[d].bonus == "give-yokai")
+    return gains
+
+
+def yokai_beyond_gains(table: Table, rng: random.Random) -> Table | None:
+    """A Yokai token moved to a detailed player beyond what its cards and the others' gifts can ever have brought it
+    (:func:`token_gains`), or the Yokai Diploma given to one who can never have had all 3 at once: the totals stay
+    right, the count per player refuses it."""
+    if not table.is_yokai:
+        return None
+    options: list[Table] = []
+    for seat in _detailed(table):
+        gains = token_gains(table, seat)
+        if gains is None:
+            return None
+        player = table.players[seat]
+        donors = [s for s, p in enumerate(table.players) if s != seat and p.yokai > 0]
+        if player.yokai + 1 > gains and player.yokai < YOKAI_TOKENS and donors:
+            donor = rng.choice(donors)
+            giver = table.players[donor]
+            moved = _replace_player(table, donor, dataclasses.replace(giver, yokai=giver.yokai - 1))
+            options.append(_replace_player(moved, seat, dataclasses.replace(player, yokai=player.yokai + 1)))
+        total = sum(p.yokai for p in table.players)
+        if gains < YOKAI_TOKENS and total == YOKAI_TOKENS and "yokai-3" not in player.diplomas:
+            players = [
+                dataclasses.replace(
+                    p, diplomas=tuple(d for d in p.diplomas if d != "yokai-3") + (("yokai-3",) if k == seat else ())
+                )
+                for k, p in enumerate(table.players)
+                if not isinstance(p.diplomas, int)
+            ]
+            options.append(dataclasses.replace(table, players=tuple(players)))
+    return rng.choice(options) if options else None
+
+
+#: The changes the legality check refuses on their own, and the ones only the deep check sees.
 ILLEGAL_CHANGES: tuple[Change, ...] = (
     card_twice, tile_twice, grand_master_twice, print_beyond_reach, yokai_beyond_three, chain_beyond_print,
     diploma_of_the_same_family,
@@ -246,3 +307,8 @@ def derived_tables(seed: int) -> Iterator[Derived]:
     yield Derived(f"{label}, sheet figures", sheets, "reachable")
     change, changed = impossible_change(sheets, rng)
     yield Derived(f"{label}, {change}", changed, "never")
+    # The tokens' change needs every player detailed (a sheet player may have given any number): on the game as
+    # played, where its cards allow one.
+    moved = yokai_beyond_gains(game.table, random.Random(seed + 1))
+    if moved is not None:
+        yield Derived(f"{label}, yokai_beyond_gains", moved, "never")

@@ -194,7 +194,9 @@ def iter_issues(
             "YOKAI", None, "players", _("{count} Yokai tokens held in all: there are 3").format(count=total_yokai)
         )
     elif yokai_game:
-        yield from _yokai_travel(table, total_yokai, cat)
+        # The count per player only once the totals hold (a fault is reported once).
+        travel = list(_yokai_travel(table, total_yokai, cat))
+        yield from travel or _yokai_gains(table, cat)
 
     # Player by player.
     reserve = _Reserve.of(table, tableaux, cat)
@@ -270,6 +272,61 @@ def _yokai_travel(table: Table, total: int, cat: Catalogue) -> Iterator[Issue]:
         ).format(count=shown + hidden)
         text = _("{tokens}, but only {cards} the Yokai arrival icon that brings each token out of the reserve")
         yield Issue("YOKAI", None, "players", text.format(tokens=tokens, cards=cards))
+
+
+def _yokai_gains(table: Table, cat: Catalogue) -> Iterator[Issue]:
+    """YOKAI — each player's tokens as far as counts tell it (Yokai rules, "Arrival of a New Yokai", "Movement of a
+    Yokai", the Diplomas giving one): a player gains a token only by taking a card with the arrival icon (one each)
+    or as another player's gift (a movement icon laid in that player's Studio, a Diploma giving one: one each). So
+    the tokens it holds at the end, and the 3 the Yokai Diploma's holder had at once, are at most its own cards that
+    show or may hide the icon (a Studio half of an expansion card hides its Print half) and the others' gifts.
+    Checked only when every player is detailed: a player entered from the sheet may have given any number."""
+    detailed = [p for p in table.players if isinstance(p, DetailedPlayer)]
+    if len(detailed) < len(table.players):
+        return
+    own: list[int] = []
+    gifts: list[int] = []
+    for player in detailed:
+        shown = sum(1 for r in (*player.print, *player.kept) if isinstance(r, PrintHalf) and r.yokai_arrival)
+        hidden = sum(
+            1
+            for r in (*player.studio, *player.kept)
+            if isinstance(r, StudioHalf) and r.family in EXPANSION_FAMILIES and r.card_id is None
+        )
+        own.append(shown + hidden)
+        moves = sum(1 for r in player.studio if isinstance(r, StudioHalf) and r.yokai_move)
+        given_by = sum(1 for d in player.diplomas if d in cat.diplomas and cat.diplomas[d].bonus == "give-yokai")
+        gifts.append(moves + given_by)
+    for index, player in enumerate(detailed):
+        others = sum(gifts) - gifts[index]
+        holder = any(d in cat.diplomas and cat.diplomas[d].family == "yokai" for d in player.diplomas)
+        need = max(player.yokai, YOKAI_TOKENS if holder else 0)
+        if need <= own[index] + others:
+            continue
+        mine = ngettext(
+            "{count} card that shows the arrival icon or may hide it (the other half of a Studio card)",
+            "{count} cards that show the arrival icon or may hide it (the other half of a Studio card)",
+            own[index],
+        ).format(count=own[index])
+        given = ngettext(
+            "{count} movement icon or Diploma that gives one",
+            "{count} movement icons or Diplomas that give one",
+            others,
+        ).format(count=others)
+        why = _(
+            "a player gains a Yokai token only with a card bearing the arrival icon it takes, or when another player "
+            "gives one: {name} took {own}, and the other players have {given}"
+        ).format(name=player.name, own=mine, given=given)
+        if player.yokai > own[index] + others:
+            held = ngettext("{count} Yokai token", "{count} Yokai tokens", player.yokai).format(count=player.yokai)
+            text = _("{name} ends with {held}, more than {name} can ever have gained: {why}")
+            text = text.format(name=player.name, held=held, why=why)
+            yield Issue("YOKAI", player.name, f"players[{index}].yokai", text)
+        else:
+            diploma = diploma_name(cat.diplomas["yokai-3"])
+            text = _("{name} holds {diploma}, but can never have had all 3 Yokai tokens at once: {why}")
+            text = text.format(name=player.name, diploma=diploma, why=why)
+            yield Issue("YOKAI", player.name, f"players[{index}].diplomas", text)
 
 
 class _Reserve(NamedTuple):

@@ -20,18 +20,26 @@ rounds and the kept cards in :mod:`.search`, the sets of starts in :mod:`.seats`
 bound ran out (:mod:`.clock`: one deadline for every phase, preparation included). An illegal table cannot have
 been built and is not searched.
 
+In a Yokai game the tokens' travel is followed round by round (:mod:`.tokens`: every situation of the tokens the
+rounds so far allow, carried like a player's set of starts; the arrivals with the column, the gifts with the cards
+laid and the Diplomas met, in the order the players worked; a Studio half of an expansion card may hide an arrival
+icon, so both are tried), and the witness ends with the table's tokens; tokens no travel can bring whatever the
+order (a player's cards and the others' gifts too few) are the legality check's (code ``YOKAI``). A build found
+without the tokens is a witness when its tokens can travel as the table has them; else the search that follows
+them is asked (:mod:`.travel_words`).
+
 What is *not* reconstructed, and why: which card lay in which column of the School board (any card of the deck
-may come next, so it never matters), the Yokai tokens' travels round by round (a table shows one half of an
-expansion card, so whether its other half bore a Yokai icon is unknown; the counts that hold whatever the order
-are the legality check's, code ``YOKAI``), and what the figures of a player entered from the sheet do
-not say (its Studio, its brushes). A Print card entered without ``paint`` is taken to need what the catalogue
-cards it may be need, or, for an expansion card, one brush of whichever landscape suits, and the witness says so.
+may come next, so it never matters), and what the figures of a player entered from the sheet do not say (its
+Studio, its brushes; for the tokens, such a player may have brought or given any). A Print card entered without
+``paint`` is taken to need what the catalogue cards it may be need, or, for an expansion card, one brush of
+whichever landscape suits, and the witness says so.
 
 The modules, each below the next: :mod:`.steps` (the witness's steps as data) and :mod:`.words` (their sentences,
 translated where they are shown); :mod:`.report` (:class:`ReachReport`, :class:`PlayerVerdict`); :mod:`.clock`;
 :mod:`.school` (the School board's rounds); :mod:`.player` (a player prepared for the search: masks and caches);
-:mod:`.search` (one player's search); :mod:`.witness` (a round of a witness as steps); :mod:`.seats` (a player in
-the joint search); :mod:`.joint` (every player at once); :mod:`.explain` (the whole table: :func:`explain_reachability`,
+:mod:`.search` (one player's search); :mod:`.tokens` (the Yokai tokens' travel); :mod:`.seats` (a player in the
+joint search); :mod:`.witness` (a round of a witness as steps, each player's starts read back from a joint build);
+:mod:`.joint` (every player at once); :mod:`.explain` (the whole table: :func:`explain_reachability`,
 :func:`deep_check`).
 """
 

@@ -16,7 +16,6 @@ plurals (:func:`marquoir.i18n.ngettext`).
 from __future__ import annotations
 
 import gc
-import itertools
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -25,22 +24,29 @@ from typing import Any
 from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.legality import iter_issues
+from marquoir.games.kanagawa.reach.caps import cap_options
 from marquoir.games.kanagawa.reach.clock import OutOfTime
-from marquoir.games.kanagawa.reach.joint import Joint, witness_paths
+from marquoir.games.kanagawa.reach.joint import Joint
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, prepare_player
 from marquoir.games.kanagawa.reach.report import PlayerVerdict, ReachReport
 from marquoir.games.kanagawa.reach.search import MAX_TAKE, Search
 from marquoir.games.kanagawa.reach.seats import ORIGIN, Seat, SheetSeat, least_cards
-from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_round
+from marquoir.games.kanagawa.reach.tokens import Travel
+from marquoir.games.kanagawa.reach.travel_words import (
+    TokenStory,
+    fits_without_tokens,
+    path_tokens,
+    token_story,
+    tokens_reason,
+)
+from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_paths, witness_round
 from marquoir.games.kanagawa.sheet_checks import tile_sets
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
-    BRUSH_PAWNS,
     CARDS_PER_FAMILY,
     DECK_CARDS,
     END_PRINT_CARDS,
-    STARTING_BRUSHES,
 )
 from marquoir.i18n import _, ngettext
 
@@ -137,8 +143,8 @@ class _Explanation:
                 reason += ngettext(" (and {count} more issue)", " (and {count} more issues)", more).format(count=more)
             return self.finish("unreachable", reason=reason, illegal=True)
         if table.is_yokai:
-            self.notes.append(_("Yokai tokens' travels are not reconstructed (a table shows one half of each "
-                                "expansion card)"))
+            self.notes.append(_("the Yokai tokens' travel is followed round by round; the Studio half of an expansion "
+                                "card does not show whether its other half bears the arrival icon, so either is tried"))
         try:
             return self._search()
         except OutOfTime:
@@ -234,33 +240,50 @@ class _Explanation:
         attempts: list[int] = []
         searches: dict[int, Search] = {}
         seated = range(count)
-        caps_tried = _cap_options(table, prepared, bool(sheets))
+        caps_tried = cap_options(table, prepared, bool(sheets))
         for caps in caps_tried:
             players = {seat: p.capped(caps[seat]) if seat in caps else p for seat, p in prepared.items()}
             dry = any(caps[seat] < p.brushes_asked for seat, p in prepared.items() if seat in caps)
+            travel = Travel.of(table, players, cat)
             for reduced in (True, False):
                 searches = {
                     seat: Search(p, deck_end, self.deadline, reduced=reduced) for seat, p in players.items()
                 }
                 order = sorted(searches.values(), key=lambda s: -s.p.total)
                 attempts = []
-                joints: dict[int, Joint | None] = {}
+                # By number of rounds: the joint search, and the same following the Yokai tokens (asked only when
+                # a build the first finds has no travel of the tokens ending as the table does; see .travel_words).
+                joints: dict[int, tuple[Joint, Joint | None] | None] = {}
                 for stage, rounds in _schedule(low, high):
                     if rounds not in joints:
                         joints[rounds] = None
                         if all(search.solve(ORIGIN, rounds) for search in order):
                             attempts.append(rounds)
-                            seats = [
-                                Seat(searches[k].p, searches[k], dry) if k in searches else sheets[k] for k in seated
+                            made = [
+                                Joint(
+                                    [
+                                        Seat(searches[k].p, searches[k], dry, tokens=way.moving(k) if way else None)
+                                        if k in searches
+                                        else sheets[k]
+                                        for k in seated
+                                    ],
+                                    rounds, DECK_CARDS, master, passes, eleven, self.deadline, assistants, keeps,
+                                    brush_check=dry and not sheets, travel=way,
+                                )
+                                for way in ((None, travel) if travel is not None else (None,))
                             ]
-                            joints[rounds] = Joint(
-                                seats, rounds, DECK_CARDS, master, passes, eleven, self.deadline, assistants, keeps,
-                                brush_check=dry and not sheets,
-                            )
-                    joint = joints[rounds]
-                    path = joint.find(stage) if joint is not None else None
-                    if joint is not None and path is not None:
-                        return self._reachable(joint, path)
+                            joints[rounds] = (made[0], made[1] if len(made) > 1 else None)
+                    pair = joints[rounds]
+                    if pair is None:
+                        continue
+                    path = pair[0].find(stage)
+                    story = path_tokens(travel, pair[0], path) if travel is not None and path is not None else None
+                    if path is not None and (travel is None or story is not None):
+                        return self._reachable(pair[0], path, story)
+                    if path is not None and pair[1] is not None and travel is not None:
+                        path = pair[1].find(stage)
+                        if path is not None:
+                            return self._reachable(pair[1], path, path_tokens(travel, pair[1], path))
         return self._unreachable(searches, bounds, attempts, low, high, master, eleven, deck_end, len(caps_tried) > 1)
 
     def _sheet_sources(self) -> tuple[int, int]:
@@ -286,7 +309,7 @@ class _Explanation:
         keeps = unknown + sum(1 for c in free if c.studio.icon == "keep")
         return assistants, keeps
 
-    def _reachable(self, joint: Joint, path: Sequence[Any]) -> ReachReport:
+    def _reachable(self, joint: Joint, path: Sequence[Any], story: TokenStory | None = None) -> ReachReport:
         """The witness of a joint build: each detailed player's rounds as steps."""
         rounds = len(path)
         try:
@@ -306,6 +329,8 @@ class _Explanation:
             self.notes.append(_("the witness could not be written within the time bound"))
             for seat in self.prepared:
                 self.verdicts[seat] = PlayerVerdict(self.table.players[seat].name, "reachable")
+        if story is not None:
+            self.notes.append(token_story(self.table, story))
         for seat in self.sheets:
             self.verdicts[seat] = PlayerVerdict(
                 self.table.players[seat].name, "reachable", _("entered from the sheet's figures: no witness of cards")
@@ -370,6 +395,16 @@ class _Explanation:
                 "the players entered from the sheet took a card a round at least (and one for each painted card), "
                 "more than the {deck} cards of the deck"
             ).format(cards=cards, spans=spans, deck=DECK_CARDS)
+        if self.table.is_yokai:
+            seats = [
+                Seat(searches[k].p, searches[k], False) if k in searches else self.sheets[k] for k in range(count)
+            ]
+            eleven = any(s.p.n >= END_PRINT_CARDS for s in searches.values()) or any(
+                s.painted >= END_PRINT_CARDS for s in self.sheets.values()
+            )
+            rules = (master, self.table.rules.grand_master_passes_at_end, eleven)
+            if fits_without_tokens(seats, attempts, rules, self.deadline, self._sheet_sources()):
+                return tokens_reason(self.table, self.cat, spans)
         if several_caps:
             return _(
                 "each player's cards can be laid in {spans} rounds, but in no game with the others for any way the "
@@ -500,47 +535,6 @@ def _schedule(low: int, high: int) -> Iterator[tuple[int, int]]:
     for rounds in range(low, high + 1):
         for stage in range(quick if rounds in first else 0, Joint.PASSES):
             yield stage, rounds
-
-
-def _cap_options(
-    table: Table, prepared: Mapping[int, PreparedPlayer], sheets: bool
-) -> list[dict[int, int]]:
-    """The brushes each detailed player can have received in all, when the reserve may have run dry (data/SOURCES.md,
-    decision 8): the ``brushes`` figure when given, else every count from the Starting tile's to what the tableau
-    asks for that the box allows (all 15 held once a brush is refused), most first. ``[{}]``: nobody's brushes
-    capped (the reserve never refused one). A player holding no Brushes Diploma gains nothing from fewer brushes, so
-    only its full count is tried when the box allows it."""
-    asked = {seat: p.brushes_asked for seat, p in prepared.items()}
-    fixed: dict[int, int] = {}
-    free: list[int] = []
-    for seat in prepared:
-        player = table.players[seat]
-        assert isinstance(player, DetailedPlayer)
-        if player.brushes is not None:
-            fixed[seat] = player.brushes
-        else:
-            free.append(seat)
-    least_sheets = STARTING_BRUSHES * sum(1 for p in table.players if isinstance(p, SheetPlayer))
-    ranges: list[list[int]] = []
-    for seat in free:
-        p = prepared[seat]
-        brushes_diploma = any(d.startswith("brushes-") for d in p.player.diplomas)
-        counts = list(range(asked[seat], p.start_brushes - 1, -1))
-        ranges.append(counts if brushes_diploma or not sheets else counts[:1])
-    options: list[dict[int, int]] = []
-    for combo in itertools.product(*ranges):
-        caps = dict(fixed)
-        caps.update(zip(free, combo, strict=True))
-        held = sum(caps.values())
-        short = any(caps[seat] < asked[seat] for seat in prepared)
-        if sheets:
-            ok = held + least_sheets <= BRUSH_PAWNS
-        else:
-            ok = held == BRUSH_PAWNS if short else held == sum(asked.values()) <= BRUSH_PAWNS
-        if ok:
-            options.append({seat: cap for seat, cap in caps.items() if cap < asked[seat]})
-    options.sort(key=lambda caps: sum(asked[s] - c for s, c in caps.items()))
-    return options or [{}]
 
 
 def _ranges(values: Sequence[int]) -> str:

@@ -15,6 +15,9 @@ takes the last cards when the deck runs out, in turn order from the first player
   Game"; data/SOURCES.md decision 12);
 * the Grand Master of the table is the Assistant's holder at the end of the last round, or its first player when the
   rule option ``grand_master_passes_at_end`` is off (decision 14);
+* in a Yokai game, the tokens travel as the Yokai rules say, round by round in the order the players worked, and
+  end as the table has them (:mod:`~marquoir.games.kanagawa.reach.tokens`: the state carries the set of every
+  situation of the tokens the rounds so far allow, so nothing is chosen too early);
 * when the brush reserve ran dry (a ``brushes`` figure below what the tableau asks for; data/SOURCES.md decision 8), a
   brush is refused only once all 15 are held: in the order the players worked, nobody is refused one while the
   reserve still has one.
@@ -48,12 +51,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from marquoir.games.kanagawa.reach import clock
-from marquoir.games.kanagawa.reach.school import Shape, counts_possible, holder_after, round_shapes, work_order
-from marquoir.games.kanagawa.reach.search import OverBudget, Start
+from marquoir.games.kanagawa.reach.school import counts_possible, holder_after, round_shapes, work_order
+from marquoir.games.kanagawa.reach.search import OverBudget
 from marquoir.games.kanagawa.reach.seats import (
     SHEET_ASSISTED,
     SHEET_CARDS,
     Label,
+    Round,
     Seat,
     SheetSeat,
     owed_of,
@@ -61,26 +65,19 @@ from marquoir.games.kanagawa.reach.seats import (
     ranking,
     shape_rank,
     sheet_last_round,
+    tokens_after,
+    tokens_left,
 )
+from marquoir.games.kanagawa.reach.tokens import Config, Travel
 from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS
+
+#: The token situations a state carries in a Yokai game (``None``: not followed).
+Tokens = frozenset[Config] | None
 
 #: States the joint search's quick stages may visit a round, and the states the players' searches may explore
 #: during one of them, each (:meth:`Joint.find`; :attr:`Search.node_limit <.search.Search.node_limit>`).
 FIRST_PASS_STATES = 20
 FIRST_PASS_EXPLORED = 5_000
-
-
-@dataclass(frozen=True)
-class Round:
-    """One round of a joint build: its first player, the School board's shape, each seat's cards taken, and each
-    seat's state after it: for a detailed seat its label and the number of its set of starts, for a sheet player
-    no label and the cards taken so far."""
-
-    first: int
-    shape: Shape
-    takes: tuple[int, ...]
-    labels: tuple[Label | None, ...]
-    states: tuple[int, ...]
 
 
 @dataclass
@@ -100,6 +97,8 @@ class Joint:
     assistants: int = 0
     keeps: int = 0
     brush_check: bool = False
+    #: In a Yokai game, the tokens' travel to follow (:mod:`.tokens`); ``None``: not followed.
+    travel: Travel | None = None
     failed: set[tuple[object, ...]] = field(default_factory=set)
     visited: int = 0
     budget: int | None = None
@@ -164,7 +163,12 @@ class Joint:
                     search.node_limit = search.nodes + FIRST_PASS_EXPLORED
             for first in firsts:
                 path: list[Round] = []
-                if self._search(0, start, first, self.assistants, path):
+                tokens = None
+                if self.travel is not None:
+                    tokens = self.travel.alive(self.travel.origin(), tokens_left(self.seats, start))
+                    if not tokens:
+                        return None
+                if self._search(0, start, first, self.assistants, path, tokens):
                     return path
         except OverBudget:
             pass
@@ -173,7 +177,9 @@ class Joint:
                 search.node_limit = None
         return None
 
-    def _search(self, r: int, state: tuple[int, ...], first: int, pool: int, path: list[Round]) -> bool:
+    def _search(
+        self, r: int, state: tuple[int, ...], first: int, pool: int, path: list[Round], tokens: Tokens = None
+    ) -> bool:
         self.visited += 1
         if self.visited & 63 == 0:
             clock.check(self.deadline)
@@ -181,7 +187,7 @@ class Joint:
             self.budget -= 1
             if self.budget < 0:
                 raise OverBudget
-        key = (r, state, first, self._pool(pool, self.rounds - r))
+        key = (r, state, first, self._pool(pool, self.rounds - r), tokens)
         if key in self.failed:
             return False
         taken, sources = self._board(state)
@@ -263,11 +269,17 @@ class Joint:
                         continue
                     if last and paid(owed, took):
                         continue
+                    nxt_tokens = tokens
+                    if self.travel is not None and tokens is not None:
+                        nxt_tokens = tokens_after(self.travel, self.seats, tokens, state, shape, first, takes, labels,
+                                                  last)  # fmt: skip
+                        if nxt_tokens is None:
+                            continue
                     nxt_state = self._next(state, takes, labels, left, took)
                     if nxt_state is None:
                         continue
-                    path.append(Round(first, shape, takes, labels, nxt_state))
-                    if last or self._search(r + 1, nxt_state, holder, pool - used, path):
+                    path.append(Round(first, shape, takes, labels, nxt_state, nxt_tokens))
+                    if last or self._search(r + 1, nxt_state, holder, pool - used, path, nxt_tokens):
                         return True
                     path.pop()
         self.failed.add(key)
@@ -546,7 +558,7 @@ class Joint:
                 break
             if any(
                 holder_after(shape, first, took) == self.master
-                for took in self._took([None if t is None else (0, int(t), 0, False) for t in takes_it], pool)
+                for took in self._took([None if t is None else (0, int(t), 0, False, ()) for t in takes_it], pool)
             ):
                 known = True
                 break
@@ -579,21 +591,3 @@ class Joint:
                 return False
             held += label[2]
         return True
-
-def witness_paths(joint: Joint, path: Sequence[Round]) -> dict[int, list[Start]]:
-    """Each detailed player's round starts along a joint build (the start after each round): read back from the
-    sets, last round first, each end's start in the set before it."""
-    out: dict[int, list[Start]] = {}
-    for index, seat in enumerate(joint.seats):
-        if not isinstance(seat, Seat):
-            continue
-        nodes = [step.states[index] for step in path]
-        end = seat.member(nodes[-1], 0)
-        assert end is not None  # the last set holds the finished table
-        chain = [end]
-        for node in reversed(nodes[1:]):
-            end = seat.nodes[node].origin[end]
-            chain.append(end)
-        chain.reverse()
-        out[index] = chain
-    return out

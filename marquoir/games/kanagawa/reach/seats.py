@@ -15,13 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from marquoir.games.kanagawa.reach.player import PreparedPlayer
+from marquoir.games.kanagawa.reach.school import Shape, work_order
 from marquoir.games.kanagawa.reach.search import Search, Start
+from marquoir.games.kanagawa.reach.tokens import Config, Part, SeatTokens, Travel
 from marquoir.games.kanagawa.vocabulary import BRUSH_PAWNS, COLUMN_CARDS, END_PRINT_CARDS, STARTING_BRUSHES
 
 #: What the School board and the other players see of a player's round: the cards taken, how many times the
-#: Assistant was taken (an Assistant icon laid, a Diploma met with it), and, when the reserve ran dry, the brushes
-#: received and whether one was refused.
-Label = tuple[int, int, int, bool]
+#: Assistant was taken (an Assistant icon laid, a Diploma met with it), when the reserve ran dry the brushes
+#: received and whether one was refused, and in a Yokai game the player's part in the tokens' travel
+#: (:data:`~marquoir.games.kanagawa.reach.tokens.Part`).
+Label = tuple[int, int, int, bool, Part]
 
 ORIGIN: Start = (0, 0, 0, 0, 0, 0)
 
@@ -44,6 +47,8 @@ class _Node:
     scanned: int = 0
     end_at: int = 0
     done: bool = False
+    #: The parts of the tokens' travel of the rounds so far, summed (the same for every start of the set).
+    spent: Part = ()
 
 
 @dataclass
@@ -60,22 +65,27 @@ class Seat:
     quick: dict[tuple[int, int, int], tuple[list[Label], list[Label]]] = field(default_factory=dict)
     #: Read no further than this many starts of each set (the joint search's first pass, :meth:`Joint.find`).
     limit: int | None = None
+    #: In a Yokai game, the player's cards as the tokens see them: the labels then carry its part of their travel.
+    tokens: SeatTokens | None = None
+    #: The labels the starts of a set show, by set and rounds left, then by cards taken (a set read in full).
+    shown_labels: dict[tuple[int, int], dict[int, list[Label]]] = field(default_factory=dict)
 
     def root(self) -> int:
         """The set of the first round's start (made once)."""
         if not self.nodes:
-            self.nodes.append(_Node(-1, (0, 0, 0, False), 0, 0, [ORIGIN], {}, {ORIGIN}, 0, 0, True))
+            self.nodes.append(_Node(-1, (0, 0, 0, False, ()), 0, 0, [ORIGIN], {}, {ORIGIN}, 0, 0, True))
         return 0
 
     def label(self, start: Start, end: Start, taken: int) -> Label:
         p = self.p
         assistant = p.assistants_at(end[0], end[1]) - p.assistants_at(start[0], start[1])
+        part = self.tokens.part(start, end) if self.tokens is not None else ()
         if not self.dry:
-            return (taken, assistant, 0, False)
+            return (taken, assistant, 0, False, part)
         got = p.brush_table[end[0]][end[1]] - p.brush_table[start[0]][start[1]]
         asked_before, asked = p.asked_table[start[0]][start[1]], p.asked_table[end[0]][end[1]]
         refused = p.cap is not None and asked > max(asked_before, p.cap)
-        return (taken, assistant, got, refused)
+        return (taken, assistant, got, refused, part)
 
     def child(self, node: int, label: Label, left: int) -> int:
         """The set after ``node`` and a round with ``label``, ``left`` rounds to go with this one."""
@@ -84,7 +94,8 @@ class Seat:
         if known is None:
             parent = self.nodes[node]
             known = self.ids[key] = len(self.nodes)
-            self.nodes.append(_Node(node, label, left, parent.assistants + label[1]))
+            spent = tuple(a + b for a, b in zip(parent.spent or (0,) * len(label[4]), label[4], strict=True))
+            self.nodes.append(_Node(node, label, left, parent.assistants + label[1], spent=spent or parent.spent))
         return known
 
     def member(self, node: int, k: int) -> Start | None:
@@ -180,19 +191,46 @@ class Seat:
     def labels_for(self, node: int, take: int, left: int) -> list[Label]:
         """The labels a round taking ``take`` cards may have from the set: the Assistant taken as many times as
         the sources left allow (exactly those left in the last round, where every card is laid) and, when the
-        labels carry the brushes, every count received and refused."""
+        labels carry the brushes, every count received and refused. When they carry a part of the tokens' travel,
+        the labels are those the set's starts show (the set read in full): a label no start shows has no set."""
         p = self.p
+        if self.tokens is not None:
+            key = (node, left)
+            by_take = self.shown_labels.get(key)
+            if by_take is None:
+                found: dict[int, dict[Label, None]] = {}
+                last = left == 1
+                for start in list(self.starts(node)):
+                    for end, taken in self.search.round_ends(start, last):
+                        found.setdefault(taken, {})[self.label(start, end, taken)] = None
+                by_take = self.shown_labels[key] = {t: list(labels) for t, labels in found.items()}
+            return by_take.get(take, [])
         left_sources = p.assistants_at(p.n, p.m) - self.nodes[node].assistants
         counts = [left_sources] if left == 1 else list(range(left_sources + 1))
         if not self.dry:
-            return [(take, count, 0, False) for count in counts]
+            return [(take, count, 0, False, ()) for count in counts]
         most = p.asked_table[p.n][p.m]
         return [
-            (take, count, got, refused)
+            (take, count, got, refused, ())
             for count in counts
             for got in range(most + 1)
             for refused in (False, True)
         ]
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of a joint build: its first player, the School board's shape, each seat's cards taken, and each
+    seat's state after it: for a detailed seat its label and the number of its set of starts, for a sheet player
+    no label and the cards taken so far."""
+
+    first: int
+    shape: Shape
+    takes: tuple[int, ...]
+    labels: tuple[Label | None, ...]
+    states: tuple[int, ...]
+    #: In a Yokai game, every situation of the tokens the rounds so far allow (:mod:`.tokens`).
+    tokens: frozenset[Config] | None = None
 
 
 @dataclass(frozen=True)
@@ -301,3 +339,44 @@ def sheet_last_round(
         if (b & SHEET_CARDS) + take < seat.cards:
             return False
     return kept <= keeps and (brushes == 0 or brushes + held <= BRUSH_PAWNS)
+
+
+def tokens_left(
+    seats: Sequence[Seat | SheetSeat], state: Sequence[int], parts: Sequence[Part] | None = None
+) -> list[tuple[int, int, int] | None]:
+    """What each seat's cards can still do to the Yokai tokens after the rounds of the joint search's ``state`` and
+    (when given) the round of ``parts`` (:meth:`.tokens.SeatTokens.left`); ``None`` for a sheet player."""
+    out: list[tuple[int, int, int] | None] = []
+    for k, (seat, b) in enumerate(zip(seats, state, strict=True)):
+        if not isinstance(seat, Seat):
+            out.append(None)
+        elif seat.tokens is None:
+            out.append((0, 0, 0))
+        else:
+            spent = seat.nodes[b].spent or (0, 0, 0, 0)
+            part = parts[k] if parts is not None else ()
+            if part:
+                spent = tuple(a + x for a, x in zip(spent, part, strict=True))
+            out.append(seat.tokens.left(spent))
+    return out
+
+
+def tokens_after(
+    travel: Travel,
+    seats: Sequence[Seat | SheetSeat],
+    tokens: frozenset[Config],
+    state: Sequence[int],
+    shape: Shape,
+    first: int,
+    takes: Sequence[int],
+    labels: Sequence[Label | None],
+    last: bool,
+) -> frozenset[Config] | None:
+    """The Yokai tokens' situations after a round of the joint search (:meth:`.tokens.Travel.round`, worked in the
+    order the players took their columns), those with a future only (:meth:`.tokens.Travel.alive`), or ``None``
+    when none is left, or, in the last round, none is the table's."""
+    parts: list[Part] = [label[4] if label is not None else () for label in labels]
+    after = travel.round(tokens, work_order(shape, first), parts, takes)
+    if last:
+        return after if travel.ends_right(after) else None
+    return travel.alive(after, tokens_left(seats, state, parts)) or None

@@ -10,11 +10,17 @@ parent, up to the end the search chose. A witness is a real sequence of legal st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from marquoir.games.kanagawa.reach.player import PreparedPlayer
 from marquoir.games.kanagawa.reach.search import Micro, Parents, RawStep, Search, Start
+from marquoir.games.kanagawa.reach.seats import Round, Seat
 from marquoir.games.kanagawa.reach.steps import Step
+
+if TYPE_CHECKING:
+    from marquoir.games.kanagawa.reach.joint import Joint
 
 
 @dataclass
@@ -114,3 +120,22 @@ def _step(p: PreparedPlayer, raw: RawStep) -> Step:
         guessed=guessed,
         gained=gained,
     )
+
+
+def witness_paths(joint: Joint, path: Sequence[Round]) -> dict[int, list[Start]]:
+    """Each detailed player's round starts along a joint build (the start after each round): read back from the
+    sets, last round first, each end's start in the set before it."""
+    out: dict[int, list[Start]] = {}
+    for index, seat in enumerate(joint.seats):
+        if not isinstance(seat, Seat):
+            continue
+        nodes = [step.states[index] for step in path]
+        end = seat.member(nodes[-1], 0)
+        assert end is not None  # the last set holds the finished table
+        chain = [end]
+        for node in reversed(nodes[1:]):
+            end = seat.nodes[node].origin[end]
+            chain.append(end)
+        chain.reverse()
+        out[index] = chain
+    return out
