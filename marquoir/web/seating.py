@@ -6,6 +6,11 @@ a table it cannot cut, such as one entered card by card) offers no table link.
 A field is a number between bounds, a tick, or a set of tiles ticked; an ``exclusive`` field is shared at the
 table: one player at most ticks it (the Grand Master), one player at most holds each of its tiles (a Diploma, a
 goal), and the second claimant is told who holds it.
+
+A *shared part* (:class:`SharedPart`) is a thing of the whole table rather than of one player — who plays first —
+set from any phone and versioned on its own (:func:`marquoir.storage.seats.write_shared`). A game may also say
+what the table shares that follows from the players' parts (:attr:`SeatPlug.facts`: the Storm tokens that come
+with their Diplomas), shown on every phone.
 """
 
 from __future__ import annotations
@@ -13,6 +18,27 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True)
+class SharedPart:
+    """A thing of the whole table that names one player: ``name`` (the form's), ``label`` (lazy words),
+    ``get(document)`` the seat it names in a table document (``None``: nobody), ``put(document, seat)`` the
+    document with it set, and where the players went when that moved them (``order[i]`` is the seat that was at
+    ``i`` before; ``None`` when nobody moved)."""
+
+    name: str
+    label: Any
+    get: Callable[[Mapping[str, Any]], int | None]
+    put: Callable[[Mapping[str, Any], int], tuple[dict[str, Any], tuple[int, ...] | None]]
+
+
+def _no_shared(table: Any) -> tuple[SharedPart, ...]:
+    return ()
+
+
+def _no_facts(document: Mapping[str, Any], table: Any) -> tuple[tuple[str, str], ...]:
+    return ()
 
 
 @dataclass(frozen=True)
@@ -34,8 +60,12 @@ class SeatField:
 class SeatPlug:
     """A game's seats: ``fields(table)`` the fields of one player's part (``None`` when this table cannot be cut
     by player), ``cut(player)`` a player's entry of the document → the part's values by field name,
-    ``merge(player, values)`` that entry with the part's values written in."""
+    ``merge(player, values)`` that entry with the part's values written in; ``shared(table)`` the shared parts
+    of the whole table (:class:`SharedPart`), and ``facts(document, table)`` what the table shares that follows
+    from the players' parts, as (label, words) for every phone to read."""
 
     fields: Callable[[Any], tuple[SeatField, ...] | None]
     cut: Callable[[Mapping[str, Any]], dict[str, Any]]
     merge: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]
+    shared: Callable[[Any], tuple[SharedPart, ...]] = _no_shared
+    facts: Callable[[Mapping[str, Any], Any], tuple[tuple[str, str], ...]] = _no_facts

@@ -231,3 +231,96 @@ def test_a_refused_merge_changes_nothing(app: Flask, client: FlaskClient) -> Non
     found = get_table(engine_of(app), link)
     assert found is not None and found.version == 0 and found.seat(0).version == 0
     assert table_doc(app, token) == before
+
+
+def bonsai_part(version: int = 0, player: str | None = None, **values: Any) -> dict[str, Any]:
+    part: dict[str, Any] = {"version": str(version), "leaves": "4", "flowers": "6", "fruits": "2", "parchments": "0"}
+    if player is not None:
+        part["player"] = player
+    part.update(values)
+    return part
+
+
+def test_the_first_player_is_a_shared_part_versioned_on_its_own(app: Flask, client: FlaskClient) -> None:
+    """Bonsai's first player (the turn order breaks ties): set from any phone without touching a seat's version;
+    the players turn around the table and each seat follows its player, so a phone that read its page before
+    still writes its own player; two phones setting it at once see both and choose."""
+    token, link = new_table(client, BONSAI_3)
+    fumi = app.test_client()
+    assert fumi.post(f"/t/{link}/1", data=bonsai_part(player="Fumi", leaves="7")).status_code == 303
+    page = client.get(f"/t/{link}/0").get_data(as_text=True)
+    assert re.search(r'<select name="value" id="shared-first_player">\s*<option selected>Ema</option>', page)
+    version = re.search(r'data-shared="first_player">.*?name="version" value="(\d+)"', page, re.S)
+    assert version and version.group(1) == "0"
+    moved = client.post(f"/t/{link}/0/shared/first_player", data={"version": "0", "value": "Gus"})
+    assert moved.status_code == 303 and moved.headers["Location"] == f"/t/{link}/0"
+    assert [p["name"] for p in table_doc(app, token)["players"]] == ["Gus", "Ema", "Fumi"]
+    news = json.loads(client.get(f"/t/{link}/status").get_data())
+    assert news["shared"] == {"first_player": "Gus"}
+    assert [p["state"] for p in news["players"]] == ["waiting", "waiting", "entering"]  # Fumi's seat moved with her
+    # Fumi's phone read seat 1 at version 1: its part lands on Fumi, now third, without a conflict.
+    again = fumi.post(f"/t/{link}/1", data=bonsai_part(version=1, player="Fumi", leaves="9"))
+    assert again.status_code == 303 and again.headers["Location"] == f"/t/{link}/2"
+    players = table_doc(app, token)["players"]
+    assert players[2]["name"] == "Fumi" and players[2]["sheet"]["leaves"] == 9
+    assert players[1]["sheet"]["leaves"] == 0  # Ema, who now sits at 1, untouched
+    # A phone that read the part at version 0 (before Gus) sets Fumi: both versions shown, nothing changed.
+    late = fumi.post(f"/t/{link}/2/shared/first_player", data={"version": "0", "value": "Fumi"})
+    text = late.get_data(as_text=True)
+    assert late.status_code == 409 and 'id="shared-conflict"' in text
+    assert "yours is Fumi, the one on the table now is Gus" in text
+    assert table_doc(app, token)["players"][0]["name"] == "Gus"
+    kept = re.search(r'data-shared="first_player">.*?name="version" value="(\d+)"', text, re.S)
+    assert kept and kept.group(1) == "1"
+    mine = fumi.post(f"/t/{link}/2/shared/first_player", data={"version": kept.group(1), "value": "Fumi"})
+    assert mine.status_code == 303
+    assert [p["name"] for p in table_doc(app, token)["players"]] == ["Fumi", "Gus", "Ema"]
+    refused = fumi.post(f"/t/{link}/0/shared/first_player", data={"version": "2", "value": "Zoé"})
+    assert refused.status_code == 422 and "Choose one of the players." in refused.get_data(as_text=True)
+    assert client.post(f"/t/{link}/0/shared/no_such_part", data={"version": "0", "value": "Ema"}).status_code == 404
+    # The host sets it too, from its own page.
+    host = client.post(f"/d/{token}/table/shared/first_player", data={"version": "2", "value": "Ema"})
+    assert host.status_code == 303 and host.headers["Location"] == f"/d/{token}/table"
+    assert table_doc(app, token)["players"][0]["name"] == "Ema"
+
+
+def test_the_storm_tokens_held_with_their_diplomas_are_read_on_every_phone(app: Flask, client: FlaskClient) -> None:
+    _token, link = new_table(client)
+    news = json.loads(client.get(f"/t/{link}/status").get_data())
+    assert news["facts"] == [["Storm tokens", "3 left in the box"]]
+    client.post(f"/t/{link}/1", data=kanagawa_part(diplomas=["trees-4", "buildings-3"]))
+    client.post(f"/t/{link}/2", data=kanagawa_part(diplomas=["characters-2-different"]))
+    news = json.loads(client.get(f"/t/{link}/status").get_data())
+    (label, words), = news["facts"]
+    assert label == "Storm tokens" and words.startswith("Ben: ") and words.endswith("; 1 left in the box")
+    assert "Chloé" not in words  # her Diploma carries no Storm token
+    page = app.test_client().get(f"/t/{link}/3").get_data(as_text=True)
+    assert "<dt>Storm tokens</dt>" in page and "1 left in the box" in page
+
+
+def test_a_seat_is_shown_its_players_issues_from_the_legality_pass_in_words(app: Flask, client: FlaskClient) -> None:
+    """What the one-person entry checks, the seat checks, by the game's own legality pass: one Diploma per family
+    and the sheet's bounds, each beside its figure, never an issue code."""
+    from marquoir.scoring import score
+    from marquoir.web.documents import dump, read_document
+
+    token, link = new_table(client)
+    client.post(f"/t/{link}/0", data=kanagawa_part(print_cards="3", season_chain="5",
+                                                  diplomas=["trees-3", "trees-4"]))
+    _doc, table = read_document(dump(table_doc(app, token)))
+    mine = [i for i in score(table).issues if i.player == "Aiko"]
+    assert {i.code for i in mine} >= {"DIPLOMA_SAME_FAMILY", "SHEET"}
+    page = client.get(f"/t/{link}/0").get_data(as_text=True)
+    beside = dict(re.findall(r'data-issue-for="([a-z_]*)"[^>]*>(.*?)</div>', page, re.S))
+    assert "one Diploma per family" in beside["diplomas"]
+    assert "a chain of 5 is longer than the Print (3 cards)" in beside["season_chain"]
+    for issue in mine:
+        assert issue.message in page.replace("&#39;", "'")
+        assert issue.code not in page
+    news = json.loads(client.get(f"/t/{link}/status").get_data())
+    assert news["players"][0]["issues"]["season_chain"] == ["a chain of 5 is longer than the Print (3 cards)"]
+    assert news["players"][1]["issues"] == {}
+    french = app.test_client()
+    french.set_cookie("marquoir_lang", "fr")
+    # The status carries words: its ETag is the phone's language's, so a French phone never gets the English.
+    assert json.loads(french.get(f"/t/{link}/status").get_data())["etag"] != news["etag"]

@@ -1,7 +1,12 @@
 """Bonsai's seats at the table link (:mod:`marquoir.web.seating`): one player's column of the paper score pad —
 leaf and fruit tiles, flower and Parchment points — and the shared part, the goal tiles (each tile is claimed by
 one player: Bonsai rules, « Objectifs »). A table entered tile by tile, or with goal points written instead of
-ticked, is not cut by player."""
+ticked, is not cut by player.
+
+The shared part of the whole table is the first player: the players are listed in turn order from the first
+player, and that order breaks ties (seed 004, « le joueur le plus éloigné du premier joueur gagne »;
+reference/bonsai-scoring.md, "End and ties"). Choosing another first player turns the order around the table:
+the seating stays, the turn order starts at them."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from typing import Any
 from marquoir.games.bonsai.table import SheetPlayer, Table
 from marquoir.web.bonsai.tiles import goals_in_play
 from marquoir.web.i18n import _, ngettext
-from marquoir.web.seating import SeatField, SeatPlug
+from marquoir.web.seating import SeatField, SeatPlug, SharedPart
 
 NUMBERS = ("leaves", "flowers", "fruits", "parchments")
 
@@ -49,4 +54,24 @@ def merge(player: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any
     return {**player, "sheet": sheet}
 
 
-SEATS = SeatPlug(fields=fields, cut=cut, merge=merge)
+def first_player(document: Mapping[str, Any]) -> int | None:
+    """The first player of a table document: the first listed (turn order from the first player)."""
+    return 0 if document.get("players") else None
+
+
+def make_first(document: Mapping[str, Any], seat: int) -> tuple[dict[str, Any], tuple[int, ...] | None]:
+    """The document with the player at ``seat`` first and the others after them in the same turn order around
+    the table; where each seat went (``None`` when it was first already)."""
+    players = list(document.get("players") or [])
+    if not 0 < seat < len(players):
+        return dict(document), None
+    order = tuple(range(seat, len(players))) + tuple(range(seat))
+    return {**document, "players": [players[i] for i in order]}, order
+
+
+def shared(table: Table) -> tuple[SharedPart, ...]:
+    """The shared part of the whole table: who plays first."""
+    return (SharedPart("first_player", _("First player"), first_player, make_first),)
+
+
+SEATS = SeatPlug(fields=fields, cut=cut, merge=merge, shared=shared)

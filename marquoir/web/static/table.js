@@ -37,6 +37,49 @@
       document.getElementById("table-saved-link").href = news.saved;
       if (form) { location.reload(); }
     }
+    var player = root.getAttribute("data-player");
+    if (form && player) {
+      // The players moved (a new first player): this phone follows its player to their seat now.
+      var at = (news.players || []).map(function (p) { return p.name; }).indexOf(player);
+      var seatNow = parseInt(root.getAttribute("data-seat"), 10);
+      if (at >= 0 && at !== seatNow) {
+        var there = location.pathname.replace(/\/[0-9]+$/, "/" + at);
+        var keptHere = localStorage.getItem(key);
+        if (keptHere) { localStorage.setItem("marquoir.table." + there, keptHere); localStorage.removeItem(key); }
+        location.replace(there);
+        return;
+      }
+      var mine = (news.players || [])[at] || {};
+      document.querySelectorAll(".seat-issues").forEach(function (box) {
+        var list = (mine.issues || {})[box.getAttribute("data-issue-for")] || [];
+        box.textContent = "";
+        list.forEach(function (message) {
+          var p = document.createElement("p");
+          p.className = "issue";
+          p.textContent = message;
+          box.appendChild(p);
+        });
+      });
+    }
+    Object.keys(news.shared || {}).forEach(function (name) {
+      var part = document.querySelector('[data-shared="' + name + '"]');
+      var select = part && part.querySelector("select");
+      if (select && document.activeElement !== select && !document.getElementById("shared-conflict")) {
+        select.value = news.shared[name] || "";
+      }
+    });
+    var facts = document.getElementById("table-facts");
+    if (facts && news.facts) {
+      facts.textContent = "";
+      news.facts.forEach(function (fact) {
+        var dt = document.createElement("dt");
+        dt.textContent = fact[0];
+        var dd = document.createElement("dd");
+        dd.textContent = fact[1];
+        facts.appendChild(dt);
+        facts.appendChild(dd);
+      });
+    }
     if (form && news.held) {
       var seat = parseInt(root.getAttribute("data-seat"), 10);
       var who = names();
