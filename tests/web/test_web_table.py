@@ -324,3 +324,32 @@ def test_a_seat_is_shown_its_players_issues_from_the_legality_pass_in_words(app:
     french.set_cookie("marquoir_lang", "fr")
     # The status carries words: its ETag is the phone's language's, so a French phone never gets the English.
     assert json.loads(french.get(f"/t/{link}/status").get_data())["etag"] != news["etag"]
+
+
+def test_a_game_started_from_a_group_is_saved_into_it_through_the_table_link(app: Flask, client: FlaskClient) -> None:
+    """Point 4: the host's one save goes into the group the game was started from; the phones then show the
+    saved game, whose link opens for them (they never opened the group)."""
+    from marquoir.storage import get_game_by_edit_token, list_games
+
+    made = client.post("/groups", data={"name": "Thursday club"})
+    group = made.headers["Location"].split("/")[2]
+    assert client.get(f"/g/{group}").status_code == 200
+    token, link = new_table(client, {**KANAGAWA_4, "group": group})
+    phone = app.test_client()
+    for seat in range(4):
+        phone.post(f"/t/{link}/{seat}", data=kanagawa_part(print_cards=str(6 + seat), action="done"))
+    results = client.get(client.post(f"/d/{token}/table/review").headers["Location"]).get_data(as_text=True)
+    chosen = re.search(r'<option value="([^"]*)" selected>', results)
+    assert chosen and chosen.group(1) == group  # the group it was started from, chosen already
+    saved = client.post("/games/save", data={"table": hidden(results), "draft": token, "group": group,
+                                             "save_key": hidden(results, "save_key")})
+    assert saved.status_code == 303
+    edit = saved.headers["Location"].split("/")[2]
+    game = get_game_by_edit_token(engine_of(app), edit)
+    assert game is not None and game.group_id is not None
+    assert [g.id for g in list_games(engine_of(app), group_id=game.group_id)] == [game.id]
+    assert list_games(engine_of(app)) == []  # not outside the group
+    news = json.loads(phone.get(f"/t/{link}/status").get_data())
+    assert news["saved"] == f"/s/{game.share_token}"
+    shown = phone.get(news["saved"])
+    assert shown.status_code == 200 and "Dai" in shown.get_data(as_text=True)
