@@ -21,7 +21,7 @@ size and the number kept are bounded (:mod:`marquoir.storage.drafts`). The views
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
@@ -55,6 +55,9 @@ def entry_paths() -> frozenset[str]:
     """The entry pages' forms, by the path they are sent to: a form of these that expired is shown again as
     typed."""
     return SHARED_ENTRY_PATHS.union(*(p.entry_paths for p in plug.plugs().values()))
+#: What is done to a game a form writes into a draft that phones write too (the table link, :mod:`marquoir.web.table`
+#: registers it): ``merge(token, doc)`` answers the game to write, the parts the phones wrote meanwhile kept.
+HOST_MERGES: list[Callable[[str, Mapping[str, Any]], Mapping[str, Any]]] = []
 #: The most fields a draft keeps as typed (the largest entry page has a few hundred).
 MAX_FIELDS = 2000
 
@@ -114,6 +117,9 @@ def keep(
     wait = over_limit("drafts.write") or (over_limit("drafts.new") if token is None else None)
     if wait is not None:
         return refusal(wait)  # type: ignore[no-any-return]
+    if token is not None:
+        for merge in HOST_MERGES:
+            doc = merge(token, doc)
     document: dict[str, Any] = {"table": dict(doc), **_shown_document(shown, form)}
     current = editing()
     if current is not None:

@@ -353,3 +353,53 @@ def test_a_game_started_from_a_group_is_saved_into_it_through_the_table_link(app
     assert news["saved"] == f"/s/{game.share_token}"
     shown = phone.get(news["saved"])
     assert shown.status_code == 200 and "Dai" in shown.get_data(as_text=True)
+
+
+def whole_sheet(page: str, token: str, figures: list[tuple[int, int, int]], grand_master: int) -> dict[str, str]:
+    data = {"table": hidden(page), "draft": token, "grand_master": str(grand_master)}
+    for i, (cards, chain, harmony) in enumerate(figures):
+        data.update({f"players-{i}-print_cards": str(cards), f"players-{i}-season_chain": str(chain),
+                     f"players-{i}-harmony": str(harmony)})
+    return data
+
+
+def test_the_hosts_whole_sheet_never_overwrites_a_seats_newer_part_in_silence(app: Flask, client: FlaskClient) -> None:
+    """Point 4 while seats write: the host's whole sheet, typed from a page read before two phones sent their
+    parts, is merged per player — the host's figures where no phone wrote, a phone's part where the host left
+    it as it was, and where both changed it the phone's is kept and the host is shown their own version."""
+    token, link = new_table(client)
+    page = client.get(f"/d/{token}").get_data(as_text=True)  # the host's page, read before the phones wrote
+    phone = app.test_client()
+    assert phone.post(f"/t/{link}/1", data=kanagawa_part(print_cards="8")).status_code == 303
+    assert phone.post(f"/t/{link}/2", data=kanagawa_part(print_cards="11")).status_code == 303
+    base = [(p["sheet"].get("print_cards", 1), p["sheet"].get("season_chain", 0), p["sheet"].get("harmony", 0))
+            for p in json.loads(hidden(page))["players"]]
+    sent = client.post("/sheet", data=whole_sheet(page, token, [(10, 4, 3), base[1], (6, 2, 1), (5, 2, 0)], 0))
+    assert sent.status_code == 303, sent.get_data(as_text=True)[:500]
+    players = table_doc(app, token)["players"]
+    assert [p["sheet"]["print_cards"] for p in players] == [10, 8, 11, 5]
+    assert players[1]["sheet"]["season_chain"] == 3  # Ben's part as his phone sent it, whole
+    results = client.get(sent.headers["Location"]).get_data(as_text=True)
+    assert "Kept from the phones at the table, sent after this page was opened: Ben." in results
+    assert "Chloé’s phone sent their part after this page was opened: theirs is kept" in results
+    assert "Yours was: Print cards 6; Season chain 2; Harmony symbols 1" in results
+    # A page read after the phones wrote is the host's whole: nothing is merged any more.
+    page = client.get(f"/d/{token}").get_data(as_text=True)
+    again = client.post("/sheet", data=whole_sheet(page, token, [(10, 4, 3), (9, 3, 2), (6, 2, 1), (5, 2, 0)], 0))
+    assert [p["sheet"]["print_cards"] for p in table_doc(app, token)["players"]] == [10, 9, 6, 5]
+    assert "Kept from the phones" not in client.get(again.headers["Location"]).get_data(as_text=True)
+
+
+def test_the_hosts_whole_sheet_keeps_a_first_player_set_from_a_phone(app: Flask, client: FlaskClient) -> None:
+    token, link = new_table(client, BONSAI_3)
+    page = client.get(f"/d/{token}").get_data(as_text=True)
+    assert client.post(f"/t/{link}/0/shared/first_player", data={"version": "0", "value": "Fumi"}).status_code == 303
+    data = {"table": hidden(page), "draft": token}
+    for i in range(3):
+        data.update({f"players-{i}-leaves": str(i + 1), f"players-{i}-flowers": "0", f"players-{i}-fruits": "0",
+                     f"players-{i}-parchments": "0"})
+    sent = client.post("/bonsai/sheet", data=data)
+    assert sent.status_code == 303, sent.get_data(as_text=True)[:500]
+    players = table_doc(app, token)["players"]
+    assert [p["name"] for p in players] == ["Fumi", "Gus", "Ema"]
+    assert [p["sheet"]["leaves"] for p in players] == [2, 3, 1]  # each host's figure stayed with its player
