@@ -529,6 +529,13 @@ def _words(fields: tuple[SeatField, ...], values: Mapping[str, Any]) -> str:
     return "; ".join(shown)
 
 
+def _named(part: SharedPart, document: Mapping[str, Any]) -> str | None:
+    """The player a shared part names in a table document, by name."""
+    at = part.get(document)
+    listed = [str(p.get("name")) for p in document.get("players") or []]
+    return listed[at] if at is not None and 0 <= at < len(listed) else None
+
+
 def host_merge(token: str, sent: Mapping[str, Any]) -> Mapping[str, Any]:
     """The whole game sent from the host's page (the whole sheet) while the phones write their parts: merged per
     player against the game as that page showed it (the form's ``table``, the base) and as the draft holds it now.
@@ -579,13 +586,8 @@ def host_merge(token: str, sent: Mapping[str, Any]) -> Mapping[str, Any]:
                 "name": name, "yours": _words(fields, mine)})
     merged: dict[str, Any] = {**sent, "players": players}
     for part in seats.shared(current_table):
-        def named(document: Mapping[str, Any]) -> str | None:
-            at = part.get(document)
-            listed = [str(p.get("name")) for p in document.get("players") or []]
-            return listed[at] if at is not None and 0 <= at < len(listed) else None
-
-        theirs_name, listed = named(current), [str(p.get("name")) for p in merged["players"]]
-        if theirs_name != named(base) and named(merged) == named(base) and theirs_name in listed:
+        theirs_name, listed = _named(part, current), [str(p.get("name")) for p in merged["players"]]
+        if theirs_name != _named(part, base) and _named(part, merged) == _named(part, base) and theirs_name in listed:
             merged, _order = part.put(merged, listed.index(theirs_name))
             kept.append(str(part.label))
     try:
