@@ -348,7 +348,8 @@ def _shared_context(game_table: GameTable) -> list[dict[str, Any]]:
     return shown
 
 
-def _write_shared(game_table: GameTable, name: str, back: str, template: str, context: dict[str, Any]) -> Any:
+def _write_shared(game_table: GameTable, name: str, back: str, template: str, context: dict[str, Any],
+                  follow: str | None = None) -> Any:
     """A shared part sent (the name of the player it names): written when the part is still at the version the
     phone read, else both versions shown to choose from (``409``)."""
     read = _read(game_table)
@@ -402,6 +403,10 @@ def _write_shared(game_table: GameTable, name: str, back: str, template: str, co
             template, game_table, 409, **{**context, "shared_conflict": conflict})
     if result.outcome == "gone":
         return _table_or_404("")
+    if follow is not None and result.document is not None:  # the phone's player, wherever the move sat them
+        moved = [str(p.get("name", "")) for p in (result.document.get("table") or {}).get("players") or []]
+        if follow in moved:
+            back = url_for("table.seat_page", link=game_table.token, seat=moved.index(follow))
     return _answer(result.outcome, 200, version=result.version) or redirect(back, code=303)
 
 
@@ -486,8 +491,9 @@ def seat_shared(link: str, seat: int, name: str) -> Any:
     if not isinstance(context, dict):
         return context
     context.pop("seats", None)
+    follow = context["names"][seat] if context.get("names") else None
     return _write_shared(game_table, name, url_for("table.seat_page", link=link, seat=seat), "table/seat.html",
-                         context)
+                         context, follow)
 
 
 @bp.get("/t/<link>/status")

@@ -253,7 +253,7 @@ def test_the_first_player_is_a_shared_part_versioned_on_its_own(app: Flask, clie
     version = re.search(r'data-shared="first_player">.*?name="version" value="(\d+)"', page, re.S)
     assert version and version.group(1) == "0"
     moved = client.post(f"/t/{link}/0/shared/first_player", data={"version": "0", "value": "Gus"})
-    assert moved.status_code == 303 and moved.headers["Location"] == f"/t/{link}/0"
+    assert moved.status_code == 303 and moved.headers["Location"] == f"/t/{link}/1"  # Ema's phone follows her
     assert [p["name"] for p in table_doc(app, token)["players"]] == ["Gus", "Ema", "Fumi"]
     news = json.loads(client.get(f"/t/{link}/status").get_data())
     assert news["shared"] == {"first_player": "Gus"}

@@ -182,3 +182,46 @@ def test_without_javascript_a_seat_is_sent_and_the_totals_come_by_reloading(brow
     finally:
         context.close()
         host.context.close()
+
+
+def test_shared_parts_and_each_players_issues_at_the_table(phones: list[Any], live_server: str) -> None:
+    """The seat reads its player's legality issues beside the figures (in words, refreshed by the poll), every
+    phone reads who holds the Storm tokens, and a Bonsai first player set from one phone turns the table: each
+    other phone follows its own player to their new seat."""
+    pages = [page_of(context) for context in phones[:3]]
+    errors = [Errors(page) for page in pages]
+    host, aiko_phone, ben_phone = pages
+    names = [unique("Aiko"), unique("Ben")]
+    k_link = open_table(host, live_server, names, bonsai=False)
+    take_seat(aiko_phone, k_link, names[0])
+    take_seat(ben_phone, k_link, names[1])
+    fill_numbers(aiko_phone, {"print_cards": 3, "season_chain": 5, "harmony": 1})
+    aiko_phone.check("input[name=diplomas][value=trees-3]")
+    aiko_phone.check("input[name=diplomas][value=trees-4]")
+    send(aiko_phone, done=False)
+    expect(aiko_phone.locator("[data-issue-for=season_chain] .issue")).to_contain_text(
+        "a chain of 5 is longer than the Print (3 cards)", timeout=6000)
+    expect(aiko_phone.locator("[data-issue-for=diplomas] .issue").first).to_contain_text("one Diploma per family")
+    assert "DIPLOMA" not in aiko_phone.inner_text("body") and "SHEET" not in aiko_phone.inner_text("body")
+    expect(ben_phone.locator("#table-facts dd")).to_have_text(
+        re.compile(rf"^{names[0]}: .+; 2 left in the box$"), timeout=6000)
+    assert aiko_phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    aiko_phone.screenshot(path="/tmp/issue22-seat-390.png", full_page=True)
+
+    b_names = [unique("Ema"), unique("Fumi"), unique("Gus")]
+    b_link = open_table(host, live_server, b_names, bonsai=True)
+    take_seat(aiko_phone, b_link, b_names[0])
+    take_seat(ben_phone, b_link, b_names[1])
+    fill_numbers(ben_phone, {"leaves": 5, "flowers": 0, "fruits": 0, "parchments": 0})
+    send(ben_phone, done=False)
+    aiko_phone.select_option("#shared-first_player", b_names[2])
+    aiko_phone.click("[data-shared=first_player] button")
+    aiko_phone.wait_for_url(re.compile(r"/1$"))  # Ema is second now: her phone went with her
+    expect(aiko_phone.locator("h1")).to_have_text(f"Your part: {b_names[0]}")
+    ben_phone.wait_for_url(re.compile(r"/2$"), timeout=8000)  # Fumi's phone follows her by its next poll
+    expect(ben_phone.locator("h1")).to_have_text(f"Your part: {b_names[1]}")
+    assert ben_phone.locator("#seat-leaves").input_value() == "5"
+    expect(ben_phone.locator("#shared-first_player")).to_have_value(b_names[2])
+    expect(ben_phone.locator("#table-players th")).to_have_text([b_names[2], b_names[0], b_names[1]])
+    for seen in errors:
+        assert seen.seen == [], seen.seen
