@@ -101,6 +101,8 @@ def parse_part(fields: tuple[SeatField, ...], form: Mapping[str, Any]) -> tuple[
                 values[f.name] = number
         elif f.kind == "check":
             values[f.name] = form.get(f.name) in ("y", "on", "true", "1")
+        elif f.kind == "step":
+            continue  # changed by steps only (a tap on the pot), never by the form's values
         else:
             sent = set(form.getlist(f.name)) if hasattr(form, "getlist") else set(form.get(f.name) or [])
             values[f.name] = [value for value, _words in f.choices if value in sent]
@@ -123,8 +125,10 @@ def holders(doc: Mapping[str, Any], seats: SeatPlug, fields: tuple[SeatField, ..
     return held
 
 
-def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[SeatField, ...], seats: SeatPlug) -> Any:
-    """The merge of one seat's part into the draft's document as the database holds it at the write: refused
+def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[SeatField, ...], seats: SeatPlug,
+           step: str | None = None) -> Any:
+    """The merge of one seat's part into the draft's document as the database holds it at the write (or one
+    ``step`` of it: a tap on the pot, done by the game's own step on the game as it is now): refused
     (:class:`Refused`) when it claims a shared thing another seat holds, or when the game no longer reads."""
 
     def merge(document: Mapping[str, Any]) -> dict[str, Any]:
@@ -147,6 +151,11 @@ def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[Se
             raise Refused(errors)
         players[seat] = seats.merge(players[seat], values)
         table_doc["players"] = players
+        if step is not None and seats.step is not None:
+            try:
+                table_doc = seats.step(table_doc, seat, step)
+            except ValueError as error:
+                raise Refused({"": str(error)}) from None
         try:
             read_document(dump(table_doc))
         except BadDocument as error:
@@ -326,7 +335,7 @@ def _seat_context(game_table: GameTable, seat: int) -> dict[str, Any] | tuple[st
     seats, fields = found
     names = [p.name for p in table.players]
     return {"saved_only": False, "seat": seat, "fields": fields, "values": seats.cut(doc["players"][seat]),
-            "names": names, "version": game_table.seat(seat).version, "seats": seats,
+            "names": names, "table": table, "version": game_table.seat(seat).version, "seats": seats,
             "shared": _shared_context(game_table),
             "shared_action": lambda name: url_for("table.seat_shared", link=game_table.token, seat=seat, name=name)}
 
@@ -452,7 +461,13 @@ def write(link: str, seat: int) -> Any:
         assert isinstance(context, dict)
     fields: tuple[SeatField, ...] = context["fields"]
     values, errors = parse_part(fields, request.form)
-    done = request.form.get("action") == "done"
+    action = request.form.get("action", "")
+    done = action == "done"
+    step = action if action not in ("", "send", "done") and context["seats"].step is not None else None
+    if step is not None:
+        # A step sends no values: the part is the one the phone read (its version is checked), one step on.
+        steps = {f.name for f in fields if f.kind == "step"}
+        values, errors = {k: v for k, v in context["values"].items() if k not in steps}, {}
     expected = request.form.get("version", "")
     if errors or not expected.isdigit():
         errors = errors or {"": _("This page is too old: reload it.")}
@@ -461,7 +476,7 @@ def write(link: str, seat: int) -> Any:
     seats: SeatPlug = context.pop("seats")
     try:
         result: SeatWrite = write_seat(get_engine(), link, seat, int(expected),
-                                       merger(seat, values, context["names"], fields, seats), done=done)
+                                       merger(seat, values, context["names"], fields, seats, step), done=done)
     except Refused as refused:
         return _answer("refused", 422, errors=refused.errors) or _page(
             "table/seat.html", game_table, 422, **{**context, "values": values, "errors": refused.errors})

@@ -403,3 +403,38 @@ def test_the_hosts_whole_sheet_keeps_a_first_player_set_from_a_phone(app: Flask,
     players = table_doc(app, token)["players"]
     assert [p["name"] for p in players] == ["Fumi", "Gus", "Ema"]
     assert [p["sheet"]["leaves"] for p in players] == [2, 3, 1]  # each host's figure stayed with its player
+
+
+def test_a_bonsai_entered_tile_by_tile_gives_each_phone_its_own_pot(app: Flask, client: FlaskClient) -> None:
+    """Point 1's tiles: a seat of a game entered tile by tile taps its own pot, each tap one step of the tile page's
+    own (one path), through the seat's version; the goal tiles held once as on the sheet."""
+    token, link = new_table(client, {**BONSAI_3, "mode": "detailed"})
+    page = client.get(f"/t/{link}/1").get_data(as_text=True)
+    assert 'form="tiles-form" name="action" value="cycle:0:1"' in page and 'id="tiles-form"' in page
+    phone = app.test_client()
+    assert phone.post(f"/t/{link}/1", data={"version": "0", "player": "Fumi", "action": "cycle:0:1"}).status_code == 303
+    again = phone.post(f"/t/{link}/1", data={"version": "1", "player": "Fumi", "action": "cycle:0:1"})
+    assert again.status_code == 303 and again.headers["Location"] == f"/t/{link}/1"
+    players = table_doc(app, token)["players"]
+    assert players[1]["tiles"] == [{"at": [0, 1], "kind": "leaf"}]  # a wood tile, then a leaf: two taps
+    assert players[0].get("tiles", []) == [] and players[2].get("tiles", []) == []
+    # A phone that read the pot before those taps is shown both versions; nothing changed.
+    stale = client.post(f"/t/{link}/1", data={"version": "0", "player": "Fumi", "action": "cycle:1:1"})
+    assert stale.status_code == 409 and 'id="seat-conflict"' in stale.get_data(as_text=True)
+    assert len(table_doc(app, token)["players"][1]["tiles"]) == 1
+    # A button the pot does not offer, or another page's, is refused in words.
+    far = phone.post(f"/t/{link}/1", data={"version": "2", "player": "Fumi", "action": "cycle:40:40"})
+    assert far.status_code == 422 and "cannot be changed on this grid" in far.get_data(as_text=True)
+    other = phone.post(f"/t/{link}/1", data={"version": "2", "player": "Fumi", "action": "player:0"})
+    assert other.status_code == 422 and "this page has no such button" in other.get_data(as_text=True)
+    shown = client.get(f"/t/{link}/1").get_data(as_text=True)
+    assert "kind-leaf" in shown  # the leaf on the pot, drawn
+    news = json.loads(client.get(f"/t/{link}/status").get_data())
+    assert news["players"][1]["state"] == "entering" and news["players"][1]["total"] > 0
+    goals = re.findall(r'name="goals" value="([^"]+)"', shown)
+    assert goals
+    assert phone.post(f"/t/{link}/1", data={"version": "2", "player": "Fumi", "goals": [goals[0]],
+                                              "action": "done"}).status_code == 303
+    refused = client.post(f"/t/{link}/2", data={"version": "0", "player": "Gus", "goals": [goals[0]]})
+    assert refused.status_code == 422 and "Fumi holds it already" in refused.get_data(as_text=True)
+    assert table_doc(app, token)["players"][1]["tiles"] == [{"at": [0, 1], "kind": "leaf"}]  # goals left tiles be
