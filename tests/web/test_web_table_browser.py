@@ -39,7 +39,7 @@ def unique(name: str) -> str:
     return f"{name}{secrets.token_hex(2)}"
 
 
-def open_table(host: Any, server: str, names: list[str], bonsai: bool) -> str:
+def open_table(host: Any, server: str, names: list[str], bonsai: bool, mode: int = 0) -> str:
     """The host starts a game on the paper sheet and opens its table link; the link."""
     host.goto(server + "/")
     if bonsai:
@@ -49,7 +49,7 @@ def open_table(host: Any, server: str, names: list[str], bonsai: bool) -> str:
     host.get_by_label("Number of players").select_option(str(len(names)))
     for i, name in enumerate(names):
         host.fill(f"#names-{i}", name)
-    host.check("#mode-0")
+    host.check(f"#mode-{mode}")
     host.click("button:has-text('Start entering the game')")
     host.click("button:has-text('Table link: one phone per player')")
     link = host.locator("#table-link").get_attribute("href")
@@ -225,3 +225,23 @@ def test_shared_parts_and_each_players_issues_at_the_table(phones: list[Any], li
     expect(ben_phone.locator("#table-players th")).to_have_text([b_names[2], b_names[0], b_names[1]])
     for seen in errors:
         assert seen.seen == [], seen.seen
+
+
+def test_a_bonsai_seat_taps_its_own_pot(phones: list[Any], live_server: str) -> None:
+    """A game entered tile by tile: a phone taps its own player's pot (each tap a step written through its seat),
+    the leaf lands on its pot, and the total on the host's view."""
+    host, phone = page_of(phones[0]), page_of(phones[1])
+    seen = [Errors(host), Errors(phone)]
+    names = [unique("Ema"), unique("Fumi")]
+    link = open_table(host, live_server, names, bonsai=True, mode=1)
+    take_seat(phone, link, names[1])
+    phone.click("svg.pot-grid g[data-at='0,1'] button.cell-button")
+    phone.locator("svg.pot-grid g[data-at='0,1'].kind-wood").wait_for()
+    phone.click("svg.pot-grid g[data-at='0,1'] button.cell-button")
+    phone.locator("svg.pot-grid g[data-at='0,1'].kind-leaf").wait_for()
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    phone.screenshot(path="/tmp/issue22-pot-390.png", full_page=True)
+    expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text("0", timeout=6000)
+    expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Entering")
+    for errors in seen:
+        assert errors.seen == [], errors.seen
