@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from support.browser import PHONE, Errors
+from support.browser import PHONE, Errors, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -207,6 +207,7 @@ def test_shared_parts_and_each_players_issues_at_the_table(phones: list[Any], li
         re.compile(rf"^{names[0]}: .+; 2 left in the box$"), timeout=6000)
     assert aiko_phone.evaluate("document.scrollingElement.scrollWidth") <= 390
     aiko_phone.screenshot(path="/tmp/issue22-seat-390.png", full_page=True)
+    assert axe_violations(aiko_phone) == []
 
     b_names = [unique("Ema"), unique("Fumi"), unique("Gus")]
     b_link = open_table(host, live_server, b_names, bonsai=True)
@@ -223,6 +224,7 @@ def test_shared_parts_and_each_players_issues_at_the_table(phones: list[Any], li
     assert ben_phone.locator("#seat-leaves").input_value() == "5"
     expect(ben_phone.locator("#shared-first_player")).to_have_value(b_names[2])
     expect(ben_phone.locator("#table-players th")).to_have_text([b_names[2], b_names[0], b_names[1]])
+    assert axe_violations(ben_phone) == []
     for seen in errors:
         assert seen.seen == [], seen.seen
 
@@ -241,6 +243,7 @@ def test_a_bonsai_seat_taps_its_own_pot(phones: list[Any], live_server: str) -> 
     phone.locator("svg.pot-grid g[data-at='0,1'].kind-leaf").wait_for()
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
     phone.screenshot(path="/tmp/issue22-pot-390.png", full_page=True)
+    assert axe_violations(phone) == []
     expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text("0", timeout=6000)
     expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Entering")
     for errors in seen:
