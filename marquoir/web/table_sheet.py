@@ -83,12 +83,15 @@ def host_merge(token: str, sent: Mapping[str, Any]) -> Mapping[str, Any]:
         return {str(p.get("name")): p for p in document.get("players") or []}
 
     was, now = by_name(base), by_name(current)
+    # Only a player some phone wrote: the others changed on the host's side alone (a page whose script keeps its
+    # game in the form as it goes holds the host's own steps there, not the page as first read).
+    phoned = {str(p.get("name")) for i, p in enumerate(current.get("players") or []) if game_table.seat(i).version}
     players = list(sent.get("players") or [])
     kept: list[str] = []
     for i, player in enumerate(players):
         name = str(player.get("name"))
-        if name not in was or name not in now:
-            continue  # a player the host added or renamed: theirs as sent
+        if name not in was or name not in now or name not in phoned:
+            continue  # a player the host added or renamed, or no phone wrote: the host's as sent
         before, theirs, mine = seats.cut(was[name]), seats.cut(now[name]), seats.cut(player)
         if _same(theirs) in (_same(before), _same(mine)):
             continue

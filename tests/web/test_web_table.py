@@ -438,3 +438,18 @@ def test_a_bonsai_entered_tile_by_tile_gives_each_phone_its_own_pot(app: Flask, 
     refused = client.post(f"/t/{link}/2", data={"version": "0", "player": "Gus", "goals": [goals[0]]})
     assert refused.status_code == 422 and "Fumi holds it already" in refused.get_data(as_text=True)
     assert table_doc(app, token)["players"][1]["tiles"] == [{"at": [0, 1], "kind": "leaf"}]  # goals left tiles be
+
+
+def test_the_hosts_own_steps_on_a_player_no_phone_wrote_are_the_hosts(app: Flask, client: FlaskClient) -> None:
+    """A page whose script keeps the game in its form as it goes (the tile page) sends the host's steps in its
+    ``table``: a player no phone wrote is the host's as sent, a player a phone wrote keeps the phone's part."""
+    token, link = new_table(client, {**BONSAI_3, "mode": "detailed"})
+    page = client.get(f"/d/{token}").get_data(as_text=True)
+    assert client.post(f"/t/{link}/1", data={"version": "0", "player": "Fumi", "action": "cycle:0:1"}).status_code == 303
+    live = json.loads(hidden(page))
+    live["players"][0]["tiles"] = [{"at": [0, 1], "kind": "leaf"}]  # the host's own tap, kept by its page's script
+    sent = client.post("/bonsai/tiles", data={"table": json.dumps(live), "draft": token, "action": "score"})
+    assert sent.status_code == 303, sent.get_data(as_text=True)[:400]
+    players = table_doc(app, token)["players"]
+    assert players[0]["tiles"] == [{"at": [0, 1], "kind": "leaf"}]  # Ema: the host's
+    assert players[1]["tiles"] == [{"at": [0, 1], "kind": "wood"}]  # Fumi: her phone's

@@ -66,8 +66,8 @@ def cut(player: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def merge(player: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
-    if "sheet" not in player:  # entered tile by tile: the tiles change by steps only
-        return {**player, **({"goals": list(values["goals"])} if "goals" in values else {})}
+    if "sheet" not in player:  # entered tile by tile (a seat's form never sends the tiles: they change by steps)
+        return {**player, **{key: list(values[key]) for key in ("tiles", "goals") if key in values}}
     sheet = dict(player.get("sheet") or {})
     for key in (*NUMBERS, "goals"):
         if key in values:
