@@ -445,7 +445,8 @@ def test_the_hosts_own_steps_on_a_player_no_phone_wrote_are_the_hosts(app: Flask
     ``table``: a player no phone wrote is the host's as sent, a player a phone wrote keeps the phone's part."""
     token, link = new_table(client, {**BONSAI_3, "mode": "detailed"})
     page = client.get(f"/d/{token}").get_data(as_text=True)
-    assert client.post(f"/t/{link}/1", data={"version": "0", "player": "Fumi", "action": "cycle:0:1"}).status_code == 303
+    tap = {"version": "0", "player": "Fumi", "action": "cycle:0:1"}
+    assert client.post(f"/t/{link}/1", data=tap).status_code == 303
     live = json.loads(hidden(page))
     live["players"][0]["tiles"] = [{"at": [0, 1], "kind": "leaf"}]  # the host's own tap, kept by its page's script
     sent = client.post("/bonsai/tiles", data={"table": json.dumps(live), "draft": token, "action": "score"})
