@@ -454,3 +454,14 @@ def test_the_hosts_own_steps_on_a_player_no_phone_wrote_are_the_hosts(app: Flask
     players = table_doc(app, token)["players"]
     assert players[0]["tiles"] == [{"at": [0, 1], "kind": "leaf"}]  # Ema: the host's
     assert players[1]["tiles"] == [{"at": [0, 1], "kind": "wood"}]  # Fumi: her phone's
+
+
+def test_every_write_of_the_table_link_is_limited_per_client() -> None:
+    from marquoir.web import create_app
+    from marquoir.web.limits import LIMITS
+
+    app = create_app({"SECRET_KEY": "x", "TESTING": True, "DATABASE_URL": "sqlite://"})
+    writes = {r.endpoint for r in app.url_map.iter_rules()
+              if r.endpoint.startswith("table.") and "POST" in (r.methods or set())}
+    assert writes >= {"table.write", "table.seat_shared", "table.host_shared"}
+    assert writes <= set(LIMITS)
