@@ -1,10 +1,10 @@
 """What a game's pages say of one player's part, so that the table link (:mod:`marquoir.web.table`) can give each
 phone its own player's entry without naming a game: the fields of that part (:class:`SeatField`), how the part is
 cut out of a player's entry in the table document and merged back (:class:`SeatPlug`). A game that has none (or
-a table it cannot cut, such as one entered card by card) offers no table link.
+a table it cannot cut, such as one mixing two ways of entry) offers no table link.
 
 A field is a number between bounds, a tick, a set of tiles ticked, or a part changed by steps (``step``: the
-cells of a pot, each tap one step, drawn by the game's own page: :attr:`SeatField.render`); an ``exclusive``
+cells of a pot or the cards of a tableau, each tap one step, drawn by the game's own page: :attr:`SeatField.render`); an ``exclusive``
 field is shared at the table: one player at most ticks it (the Grand Master), one player at most holds each of
 its tiles (a Diploma, a goal), and the second claimant is told who holds it.
 
@@ -66,13 +66,14 @@ class SeatPlug:
     by player), ``cut(player)`` a player's entry of the document → the part's values by field name,
     ``merge(player, values)`` that entry with the part's values written in; ``shared(table)`` the shared parts
     of the whole table (:class:`SharedPart`), ``facts(document, table)`` what the table shares that follows
-    from the players' parts, as (label, words) for every phone to read, and ``step(document, seat, action)``
+    from the players' parts, as (label, words) for every phone to read, and ``step(document, seat, action, form)``
     the table document with one step of a ``step`` field done for that seat (the game's own step, as its entry
-    page does it; :class:`ValueError` with words for a step it refuses)."""
+    page does it, with the fields the page sent in ``form``; :class:`ValueError` with words for a step it
+    refuses)."""
 
     fields: Callable[[Any], tuple[SeatField, ...] | None]
     cut: Callable[[Mapping[str, Any]], dict[str, Any]]
     merge: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]
     shared: Callable[[Any], tuple[SharedPart, ...]] = _no_shared
-    step: Callable[[Mapping[str, Any], int, str], dict[str, Any]] | None = None
+    step: Callable[[Mapping[str, Any], int, str, Any], dict[str, Any]] | None = None
     facts: Callable[[Mapping[str, Any], Any], tuple[tuple[str, str], ...]] = _no_facts

@@ -126,9 +126,10 @@ def holders(doc: Mapping[str, Any], seats: SeatPlug, fields: tuple[SeatField, ..
 
 
 def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[SeatField, ...], seats: SeatPlug,
-           step: str | None = None) -> Any:
+           step: str | None = None, form: Any = None) -> Any:
     """The merge of one seat's part into the draft's document as the database holds it at the write (or one
-    ``step`` of it: a tap on the pot, done by the game's own step on the game as it is now): refused
+    ``step`` of it: a tap on the pot or a card added, done by the game's own step on the game as it is now, with
+    the fields the page sent in ``form``): refused
     (:class:`Refused`) when it claims a shared thing another seat holds, or when the game no longer reads."""
 
     def merge(document: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,7 +154,7 @@ def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[Se
         table_doc["players"] = players
         if step is not None and seats.step is not None:
             try:
-                table_doc = seats.step(table_doc, seat, step)
+                table_doc = seats.step(table_doc, seat, step, form)
             except ValueError as error:
                 raise Refused({"": str(error)}) from None
         try:
@@ -476,7 +477,8 @@ def write(link: str, seat: int) -> Any:
     seats: SeatPlug = context.pop("seats")
     try:
         result: SeatWrite = write_seat(get_engine(), link, seat, int(expected),
-                                       merger(seat, values, context["names"], fields, seats, step), done=done)
+                                       merger(seat, values, context["names"], fields, seats, step,
+                                              request.form), done=done)
     except Refused as refused:
         return _answer("refused", 422, errors=refused.errors) or _page(
             "table/seat.html", game_table, 422, **{**context, "values": values, "errors": refused.errors})

@@ -184,11 +184,6 @@ def test_bonsai_goals_are_held_once_and_its_figures_merged(app: Flask, client: F
     assert refused.status_code == 422 and "Ema holds it already" in refused.get_data(as_text=True)
 
 
-def test_a_game_entered_card_by_card_offers_no_table_link(client: FlaskClient) -> None:
-    made = client.post("/new", data={**KANAGAWA_4, "mode": "detailed"})
-    assert "table-offer" not in client.get(made.headers["Location"]).get_data(as_text=True)
-
-
 def test_table_links_whose_draft_is_gone_are_swept(app: Flask, client: FlaskClient) -> None:
     token, _link = new_table(client)
     with engine_of(app).begin() as connection:
@@ -465,3 +460,49 @@ def test_every_write_of_the_table_link_is_limited_per_client() -> None:
               if r.endpoint.startswith("table.") and "POST" in (r.methods or set())}
     assert writes >= {"table.write", "table.seat_shared", "table.host_shared"}
     assert writes <= set(LIMITS)
+
+
+def test_a_kanagawa_entered_card_by_card_gives_each_phone_its_own_cards(app: Flask, client: FlaskClient) -> None:
+    """Point 1's cards: a seat of a game entered card by card adds, moves and removes its own cards by the card
+    page's own step (one path), through the seat's version; a card another player has is refused naming them, a
+    stale page gets both versions; the Diplomas and the Grand Master are ticked on the seat's form, held once."""
+    token, link = new_table(client, {**KANAGAWA_4, "mode": "detailed"})
+    page = client.get(f"/t/{link}/1").get_data(as_text=True)
+    assert 'id="tiles-form"' in page and 'name="action" value="add:5"' in page and 'name="start"' in page
+    phone = app.test_client()
+    added = phone.post(f"/t/{link}/1", data={"version": "0", "player": "Ben", "target": "print", "start": "S3",
+                                               "action": "add:5"})
+    assert added.status_code == 303 and added.headers["Location"] == f"/t/{link}/1"
+    studio = phone.post(f"/t/{link}/1", data={"version": "1", "player": "Ben", "target": "studio", "start": "S3",
+                                                "action": "add:7"})
+    assert studio.status_code == 303
+    players = table_doc(app, token)["players"]
+    assert players[1]["print"] == [5] and players[1]["studio"] == [7] and players[1]["start"] == "S3"
+    assert all(not p.get("print") and not p.get("studio") for i, p in enumerate(players) if i != 1)
+    shown = client.get(f"/t/{link}/1").get_data(as_text=True)
+    assert 'value="remove:print:0"' in shown and 'value="remove:studio:0"' in shown  # drawn by the card page
+    news = json.loads(client.get(f"/t/{link}/status").get_data())
+    assert news["players"][1]["state"] == "entering"
+    # A card Ben has is refused to Aiko, naming him; nothing changed.
+    refused = client.post(f"/t/{link}/0", data={"version": "0", "player": "Aiko", "target": "print",
+                                                  "start": "S1", "action": "add:5"})
+    assert refused.status_code == 422 and "Ben has this card already" in refused.get_data(as_text=True)
+    assert table_doc(app, token)["players"][0].get("print", []) == []
+    # A phone that read Ben's cards before those steps is shown both versions; nothing changed.
+    stale = client.post(f"/t/{link}/1", data={"version": "0", "player": "Ben", "target": "print", "start": "S3",
+                                                "action": "add:9"})
+    assert stale.status_code == 409 and 'id="seat-conflict"' in stale.get_data(as_text=True)
+    assert table_doc(app, token)["players"][1]["print"] == [5]
+    # Another page's button (another player's tab) is refused in words.
+    other = phone.post(f"/t/{link}/1", data={"version": "2", "player": "Ben", "action": "player:0"})
+    assert other.status_code == 422 and "this page has no such button" in other.get_data(as_text=True)
+    # A step keeps the Diplomas and the Grand Master as the table has them; the seat's form ticks them, held once.
+    assert phone.post(f"/t/{link}/1", data={"version": "2", "player": "Ben", "diplomas": ["trees-3"],
+                                              "grand_master": "y"}).status_code == 303
+    moved = phone.post(f"/t/{link}/1", data={"version": "3", "player": "Ben", "target": "print", "start": "S3",
+                                               "action": "remove:studio:0"})
+    assert moved.status_code == 303
+    ben = table_doc(app, token)["players"][1]
+    assert ben["studio"] == [] and ben["diplomas"] == ["trees-3"] and ben["grand_master"] is True
+    taken = client.post(f"/t/{link}/2", data={"version": "0", "player": "Chloé", "diplomas": ["trees-3"]})
+    assert taken.status_code == 422 and "Ben holds it already" in taken.get_data(as_text=True)

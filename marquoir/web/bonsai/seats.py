@@ -81,8 +81,9 @@ def render_pot(table: Table, seat: int) -> Markup:
     return Markup(render_template("bonsai/_seat_pot.html", view=view))
 
 
-def step(document: Mapping[str, Any], seat: int, action: str) -> dict[str, Any]:
-    """One tap of the seat's phone on its own pot, done by the tile-by-tile page's own step."""
+def step(document: Mapping[str, Any], seat: int, action: str, form: Any = None) -> dict[str, Any]:
+    """One tap of the seat's phone on its own pot, done by the tile-by-tile page's own step (a tap sends no other
+    field: ``form`` is not read)."""
     if action.partition(":")[0] not in STEPS:
         raise ValueError(_("this page has no such button"))
     doc = copy.deepcopy(dict(document))
