@@ -32,6 +32,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from marquoir.storage.database import guarded, read_transaction, write_transaction
 from marquoir.storage.drafts import DRAFT_LIFETIME, MAX_DRAFT_BYTES, SWEEP, Draft, DraftRefused, _draft
+from marquoir.storage.errors import StorageError
 from marquoir.storage.rows import new_token, read_utc, utc
 from marquoir.storage.schema import drafts, game_tables, games, table_seats
 
@@ -140,6 +141,26 @@ def table_of_draft(engine: Engine, draft_token: str) -> str | None:
     with guarded("open the table"), read_transaction(engine) as connection:
         row = connection.execute(sa.select(game_tables.c.token).where(game_tables.c.draft_token == draft_token)).first()
     return None if row is None else str(row.token)
+
+
+def table_unchanged(token: str, version: int) -> Callable[[Connection], None]:
+    """The guard of the host's whole write of a draft that phones write too
+    (:func:`marquoir.storage.drafts.save_draft_newer`'s ``guard``): in the write's own transaction, the table
+    ``token`` must still be at ``version`` (the one the host's merge read: every seat's write bumps it), else
+    :class:`StorageError` (``conflict``) and nothing is written, so a seat's write landing between the merge and
+    the write is never overwritten. The table's row is locked first on PostgreSQL, in the order a seat's write
+    takes its locks (the table, then the draft); SQLite's ``BEGIN IMMEDIATE`` serialises the writes."""
+
+    def guard(connection: Connection) -> None:
+        query = sa.select(game_tables.c.version).where(game_tables.c.token == token)
+        if connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        row = connection.execute(query).first()
+        if row is None or int(row.version) != version:
+            raise StorageError("could not keep the game being entered: a phone at the table wrote its part "
+                               "meanwhile; nothing was changed, send it again", "conflict")
+
+    return guard
 
 
 def write_seat(

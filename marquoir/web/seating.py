@@ -4,9 +4,10 @@ cut out of a player's entry in the table document and merged back (:class:`SeatP
 a table it cannot cut, such as one mixing two ways of entry) offers no table link.
 
 A field is a number between bounds, a tick, a set of tiles ticked, or a part changed by steps (``step``: the
-cells of a pot or the cards of a tableau, each tap one step, drawn by the game's own page: :attr:`SeatField.render`); an ``exclusive``
-field is shared at the table: one player at most ticks it (the Grand Master), one player at most holds each of
-its tiles (a Diploma, a goal), and the second claimant is told who holds it.
+cells of a pot or the cards of a tableau, each tap one step, drawn by the game's own page:
+:attr:`SeatField.render`); an ``exclusive`` field is shared at the table: one player at most ticks it (the Grand
+Master), one player at most holds each of its tiles (a Diploma, a goal), and the second claimant is told who
+holds it.
 
 A *shared part* (:class:`SharedPart`) is a thing of the whole table rather than of one player — who plays first —
 set from any phone and versioned on its own (:func:`marquoir.storage.seats.write_shared`). A game may also say

@@ -3,8 +3,9 @@ the game the sheet sends is merged per player with the parts the seats wrote sin
 that a phone's newer part is never overwritten in silence (issue 22, point 4). The drafts call it before they
 write a form (:data:`marquoir.web.drafts.HOST_MERGES`).
 
-The merge is checked against the draft as it is read just before the write, not in the write's transaction: a
-seat's write landing in the few milliseconds between the two is the one case it does not see.
+The merge reads the draft and its seats just before the write, and the write's own transaction checks that no
+seat wrote since (the table's version: :func:`marquoir.storage.seats.table_unchanged`); when one did, nothing is
+written and the drafts merge again with that part (:data:`marquoir.web.drafts.HOST_MERGE_TRIES`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, flash, request
+from flask import Flask, request
 
 from marquoir.storage import StorageError
-from marquoir.storage.seats import get_table, table_of_draft
+from marquoir.storage.seats import get_table, table_of_draft, table_unchanged
 from marquoir.web.db import get_engine
 from marquoir.web.documents import BadDocument, dump, read_document
-from marquoir.web.drafts import HOST_MERGES
+from marquoir.web.drafts import HOST_MERGES, HostMerge
 from marquoir.web.i18n import _
 from marquoir.web.seating import SeatField, SharedPart
 from marquoir.web.table import seats_of
@@ -51,32 +52,37 @@ def _named(part: SharedPart, document: Mapping[str, Any]) -> str | None:
     return listed[at] if at is not None and 0 <= at < len(listed) else None
 
 
-def host_merge(token: str, sent: Mapping[str, Any]) -> Mapping[str, Any]:
+def host_merge(token: str, sent: Mapping[str, Any]) -> HostMerge:
     """The whole game sent from the host's page (the whole sheet) while the phones write their parts: merged per
     player against the game as that page showed it (the form's ``table``, the base) and as the draft holds it now.
     A player whose part no phone changed since the page was read takes the host's; one a phone changed and the
     host did not keeps the phone's; one both changed keeps the phone's newer part and the host is told, with their
     own version in words, so nothing is overwritten in silence. A shared part (who plays first) is merged the same
-    way. A draft without a table link, or one no phone wrote, is written as sent."""
+    way. A draft without a table link, or one no phone wrote, is written as sent; the write is guarded so that a
+    seat's write after this read is merged first, never overwritten (:func:`~marquoir.storage.seats.
+    table_unchanged`)."""
     base_text = request.form.get("table") if request.method == "POST" else None
     if not base_text:
-        return sent
+        return HostMerge(sent)
     try:
         link = table_of_draft(get_engine(), token)
         game_table = None if link is None else get_table(get_engine(), link)
     except StorageError:
-        return sent
-    if game_table is None or game_table.draft is None or not any(s.version for s in game_table.seats.values()):
-        return sent
+        return HostMerge(sent)
+    if game_table is None or game_table.draft is None:
+        return HostMerge(sent)
+    guard = table_unchanged(game_table.token, game_table.version)
+    if not any(s.version for s in game_table.seats.values()):
+        return HostMerge(sent, guard)
     try:
         base, _base_table = read_document(base_text)
         current, current_table = read_document(dump(game_table.draft.document.get("table") or {}))
         read_document(dump(dict(sent)))
     except BadDocument:
-        return sent
+        return HostMerge(sent, guard)
     found = seats_of(current_table)
     if found is None or base.get("game") != current.get("game") or sent.get("game") != current.get("game"):
-        return sent
+        return HostMerge(sent, guard)
     seats, fields = found
 
     def by_name(document: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
@@ -88,6 +94,7 @@ def host_merge(token: str, sent: Mapping[str, Any]) -> Mapping[str, Any]:
     phoned = {str(p.get("name")) for i, p in enumerate(current.get("players") or []) if game_table.seat(i).version}
     players = list(sent.get("players") or [])
     kept: list[str] = []
+    messages: list[str] = []
     for i, player in enumerate(players):
         name = str(player.get("name"))
         if name not in was or name not in now or name not in phoned:
@@ -99,7 +106,7 @@ def host_merge(token: str, sent: Mapping[str, Any]) -> Mapping[str, Any]:
         if _same(mine) == _same(before):
             kept.append(name)
         else:
-            flash(_("%(name)s’s phone sent their part after this page was opened: theirs is kept, so that "
+            messages.append(_("%(name)s’s phone sent their part after this page was opened: theirs is kept, so that "
                     "nothing is lost. Yours was: %(yours)s. Correct it again if theirs is wrong.") % {
                 "name": name, "yours": _words(fields, mine)})
     merged: dict[str, Any] = {**sent, "players": players}
@@ -111,11 +118,11 @@ def host_merge(token: str, sent: Mapping[str, Any]) -> Mapping[str, Any]:
     try:
         read_document(dump(merged))
     except BadDocument:
-        return sent
+        return HostMerge(sent, guard)
     if kept:
-        flash(_("Kept from the phones at the table, sent after this page was opened: %(parts)s.") % {
+        messages.append(_("Kept from the phones at the table, sent after this page was opened: %(parts)s.") % {
             "parts": ", ".join(kept)})
-    return merged
+    return HostMerge(merged, guard, tuple(messages))
 
 
 def init_app(app: Flask) -> None:

@@ -506,3 +506,40 @@ def test_a_kanagawa_entered_card_by_card_gives_each_phone_its_own_cards(app: Fla
     assert ben["studio"] == [] and ben["diplomas"] == ["trees-3"] and ben["grand_master"] is True
     taken = client.post(f"/t/{link}/2", data={"version": "0", "player": "Chloé", "diplomas": ["trees-3"]})
     assert taken.status_code == 422 and "Ben holds it already" in taken.get_data(as_text=True)
+
+
+def test_a_seats_write_between_the_hosts_merge_and_its_write_is_merged_not_overwritten(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Point 4's window: a phone's write that lands after the host's merge read the seats and before its write is
+    caught in the write's own transaction (the table's version), and the host's sheet is merged again with it."""
+    from marquoir.storage import seats as storage_seats
+    from marquoir.web import table_sheet
+
+    token, link = new_table(client)
+    page = client.get(f"/d/{token}").get_data(as_text=True)
+    phone = app.test_client()
+    assert phone.post(f"/t/{link}/1", data=kanagawa_part(print_cards="8")).status_code == 303
+    reads: list[int] = []
+    read_table = storage_seats.get_table
+
+    def read_then_a_phone_writes(engine: Any, token_: str, **kwargs: Any) -> Any:
+        found = read_table(engine, token_, **kwargs)
+        reads.append(found.version if found else -1)
+        if len(reads) == 1:  # Chloé's phone writes just after the host's merge read the table
+            written = storage_seats.write_seat(
+                engine, token_, 2, 0,
+                lambda doc: {**doc, "table": {**doc["table"], "players": [
+                    {**p, "sheet": {**p["sheet"], "print_cards": 13}} if i == 2 else p
+                    for i, p in enumerate(doc["table"]["players"])]}},
+                done=False)
+            assert written.outcome == "written"
+        return found
+
+    monkeypatch.setattr(table_sheet, "get_table", read_then_a_phone_writes)
+    base = [(p["sheet"].get("print_cards", 1), p["sheet"].get("season_chain", 0), p["sheet"].get("harmony", 0))
+            for p in json.loads(hidden(page))["players"]]
+    sent = client.post("/sheet", data=whole_sheet(page, token, [(10, 4, 3), base[1], base[2], (5, 2, 0)], 0))
+    assert sent.status_code == 303, sent.get_data(as_text=True)[:500]
+    assert len(reads) == 2 and reads[1] == reads[0] + 1  # refused once in the write's transaction, merged again
+    assert [p["sheet"]["print_cards"] for p in table_doc(app, token)["players"]] == [10, 8, 13, 5]

@@ -248,3 +248,25 @@ def test_a_bonsai_seat_taps_its_own_pot(phones: list[Any], live_server: str) -> 
     expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Entering")
     for errors in seen:
         assert errors.seen == [], errors.seen
+
+
+def test_a_kanagawa_seat_adds_its_own_cards(phones: list[Any], live_server: str) -> None:
+    """A game entered card by card: a phone adds a card to its own player's Print (a step of the card page,
+    written through its seat), the card lands in its Print, and the total changes on the host's view."""
+    host, phone = page_of(phones[0]), page_of(phones[1])
+    seen = [Errors(host), Errors(phone)]
+    names = [unique("Aiko"), unique("Ben")]
+    link = open_table(host, live_server, names, bonsai=False, mode=1)
+    before = host.locator("#table-players tr").nth(1).locator(".total").inner_text()
+    take_seat(phone, link, names[1])
+    assert phone.locator("#tiles-form .zone-print li").count() == 0
+    phone.locator("#tiles-form li.pick button.add").first.click()
+    phone.locator("#tiles-form .zone-print li").first.wait_for()
+    assert phone.locator("#tiles-form .zone-print li").count() == 1
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    phone.screenshot(path="/tmp/issue22-cards-390.png", full_page=True)
+    assert axe_violations(phone) == []
+    expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text(before, timeout=6000)
+    expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Entering")
+    for errors in seen:
+        assert errors.seen == [], errors.seen
