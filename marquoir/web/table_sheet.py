@@ -39,6 +39,8 @@ def _words(fields: tuple[SeatField, ...], values: Mapping[str, Any]) -> str:
             text = ", ".join(names.get(str(v), str(v)) for v in value or []) or _("none")
         elif f.kind == "check":
             text = _("yes") if value else _("no")
+        elif f.kind == "step":  # the tiles or the cards placed: how many
+            text = str(len(value or []))
         else:
             text = str(value)
         shown.append(f"{f.label} {text}")

@@ -543,3 +543,17 @@ def test_a_seats_write_between_the_hosts_merge_and_its_write_is_merged_not_overw
     assert sent.status_code == 303, sent.get_data(as_text=True)[:500]
     assert len(reads) == 2 and reads[1] == reads[0] + 1  # refused once in the write's transaction, merged again
     assert [p["sheet"]["print_cards"] for p in table_doc(app, token)["players"]] == [10, 8, 13, 5]
+
+
+def test_the_hosts_card_page_keeps_the_cards_a_phone_added_meanwhile(app: Flask, client: FlaskClient) -> None:
+    """Point 4 card by card: the host's card page, read before Ben's phone added a card, adds one to Aiko; Ben's
+    card stays (his whole part is a phone's, merged back), Aiko's is the host's."""
+    token, link = new_table(client, {**KANAGAWA_4, "mode": "detailed"})
+    page = client.get(f"/d/{token}").get_data(as_text=True)
+    assert app.test_client().post(f"/t/{link}/1", data={"version": "0", "player": "Ben", "target": "print",
+                                                         "start": "S3", "action": "add:5"}).status_code == 303
+    sent = client.post("/detailed", data={"table": hidden(page), "draft": token, "current": "0", "start": "S1",
+                                          "target": "print", "grand_master": "", "action": "add:9"})
+    assert sent.status_code == 303, sent.get_data(as_text=True)[:500]
+    players = table_doc(app, token)["players"]
+    assert players[0]["print"] == [9] and players[1]["print"] == [5] and players[1]["start"] == "S3"

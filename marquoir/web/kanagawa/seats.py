@@ -41,6 +41,8 @@ from marquoir.web.kanagawa.words import diplomas_in_play
 from marquoir.web.seating import SeatField, SeatPlug
 
 NUMBERS = ("print_cards", "season_chain", "harmony", "yokai")
+#: What a player entered card by card holds besides their cards and Diplomas (the table format's keys).
+DETAILED = ("start", "brushes", "yokai")
 
 #: The steps a seat's phone may do on its own cards: the card-by-card page's buttons for a card added (from the
 #: catalogue or, with the expansion, by what is printed on it), moved or removed, and its Starting tile and pawns
@@ -76,9 +78,12 @@ def fields(table: Table) -> tuple[SeatField, ...] | None:
 
 
 def cut(player: Mapping[str, Any]) -> dict[str, Any]:
-    if "sheet" not in player:  # entered card by card
-        return {"cards": [card for zone in ZONES for card in player.get(zone) or []],
-                "diplomas": list(player.get("diplomas") or []), "grand_master": bool(player.get("grand_master"))}
+    if "sheet" not in player:  # entered card by card: the cards (all zones, shown as a count) and what holds them
+        values = {key: copy.deepcopy(player[key]) for key in (*ZONES, *DETAILED) if key in player}
+        values["cards"] = [card for zone in ZONES for card in player.get(zone) or []]
+        values["diplomas"] = list(player.get("diplomas") or [])
+        values["grand_master"] = bool(player.get("grand_master"))
+        return values
     sheet = player.get("sheet") or {}
     values: dict[str, Any] = {key: sheet.get(key, 0) for key in NUMBERS}
     values["diplomas"] = list(sheet.get("diplomas") or [])
@@ -87,8 +92,10 @@ def cut(player: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def merge(player: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
-    if "sheet" not in player:  # entered card by card (a seat's form never sends the cards: they change by steps)
-        return {**player, **{key: copy.deepcopy(values[key]) for key in ("diplomas", "grand_master") if key in values}}
+    if "sheet" not in player:  # entered card by card (a seat's form never sends the cards: they change by steps;
+        # the host's merge writes a phone's cards back whole, :mod:`marquoir.web.table_sheet`)
+        keys = (*ZONES, *DETAILED, "diplomas", "grand_master")
+        return {**player, **{key: copy.deepcopy(values[key]) for key in keys if key in values}}
     sheet = dict(player.get("sheet") or {})
     for key in (*NUMBERS, "diplomas", "grand_master"):
         if key in values:
