@@ -79,11 +79,11 @@ def fields(table: Table) -> tuple[SeatField, ...] | None:
 
 def cut(player: Mapping[str, Any]) -> dict[str, Any]:
     if "sheet" not in player:  # entered card by card: the cards (all zones, shown as a count) and what holds them
-        values = {key: copy.deepcopy(player[key]) for key in (*ZONES, *DETAILED) if key in player}
-        values["cards"] = [card for zone in ZONES for card in player.get(zone) or []]
-        values["diplomas"] = list(player.get("diplomas") or [])
-        values["grand_master"] = bool(player.get("grand_master"))
-        return values
+        part = {key: copy.deepcopy(player[key]) for key in (*ZONES, *DETAILED) if key in player}
+        part["cards"] = [card for zone in ZONES for card in player.get(zone) or []]
+        part["diplomas"] = list(player.get("diplomas") or [])
+        part["grand_master"] = bool(player.get("grand_master"))
+        return part
     sheet = player.get("sheet") or {}
     values: dict[str, Any] = {key: sheet.get(key, 0) for key in NUMBERS}
     values["diplomas"] = list(sheet.get("diplomas") or [])
