@@ -270,3 +270,26 @@ def test_a_kanagawa_seat_adds_its_own_cards(phones: list[Any], live_server: str)
     expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Entering")
     for errors in seen:
         assert errors.seen == [], errors.seen
+
+
+def test_a_bonsai_seats_taps_without_network_are_kept_and_sent_when_back(phones: list[Any], live_server: str) -> None:
+    """Point 5 for the pot: two taps made while the phone is offline are kept on it, in order, and sent when the
+    network is back, each at the version the one before left; the leaf lands on its pot and the host's view."""
+    host, phone = page_of(phones[0]), page_of(phones[1])
+    names = [unique("Ema"), unique("Fumi")]
+    link = open_table(host, live_server, names, bonsai=True, mode=1)
+    take_seat(phone, link, names[1])
+    phones[1].set_offline(True)
+    cell = "svg.pot-grid g[data-at='0,1'] button.cell-button"
+    phone.click(cell)
+    expect(phone.locator("#steps-kept")).to_contain_text("No network")
+    phone.click(cell)
+    kept = phone.evaluate("JSON.parse(localStorage.getItem('marquoir.table.steps.' + location.pathname))")
+    assert [dict(step)["action"] for step in kept] == ["cycle:0:1", "cycle:0:1"]
+    assert phone.locator("svg.pot-grid g[data-at='0,1'].kind-wood").count() == 0  # nothing sent yet
+    expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Not started")
+    phones[1].set_offline(False)
+    phone.locator("svg.pot-grid g[data-at='0,1'].kind-leaf").wait_for(timeout=8000)  # wood, then leaf: two taps
+    assert phone.evaluate("localStorage.getItem('marquoir.table.steps.' + location.pathname)") is None
+    expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text("0", timeout=6000)
+    assert axe_violations(phone) == []

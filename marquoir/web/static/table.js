@@ -103,7 +103,7 @@
         }
         return null;
       })
-      .then(sendKept, function () { /* no network: the next poll tries again */ })
+      .then(function () { return sendKept() || flushSteps(); }, function () { /* no network: the next poll tries again */ })
       .finally(function () { setTimeout(poll, every); });
   }
 
@@ -179,6 +179,87 @@
       send(list).catch(function () { keepHere(list); });
     });
     window.addEventListener("online", sendKept);
+  }
+
+  // The steps of a part changed by taps (a pot's cells, a tableau's cards: the form "tiles-form"): each tap is
+  // sent in place and the page drawn again; a tap made with no network is kept on this phone, in order, and sent
+  // when the network is back, each at the version the one before it left.
+  var steps = document.getElementById("tiles-form");
+  var stepsKey = "marquoir.table.steps." + location.pathname;
+  var stepsNote = document.getElementById("steps-kept");
+  var flushing = false;
+
+  function stepPairs(submitter) {
+    var list = [];
+    new FormData(steps).forEach(function (value, name) { list.push([name, String(value)]); });
+    if (submitter && submitter.name) { list.push([submitter.name, submitter.value]); }
+    return list;
+  }
+
+  function keptSteps() {
+    try { return JSON.parse(localStorage.getItem(stepsKey) || "[]"); } catch (e) { return []; }
+  }
+
+  function keepStep(list) {
+    var queue = keptSteps();
+    queue.push(list);
+    localStorage.setItem(stepsKey, JSON.stringify(queue));
+    if (stepsNote) { stepsNote.textContent = said("steps-kept"); }
+  }
+
+  function postStep(list, version) {
+    var body = new URLSearchParams();
+    list.forEach(function (pair) { body.append(pair[0], pair[0] === "version" && version ? version : pair[1]); });
+    return fetch(steps.getAttribute("action"), {
+      method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" }
+    }).then(function (response) { return response.json(); });
+  }
+
+  function plainStep(list) {
+    // A conflict or a step refused: the server's page says it (both versions, or who holds the card).
+    steps.querySelectorAll("input.sent-step").forEach(function (input) { input.remove(); });
+    list.forEach(function (pair) {
+      var field = steps.querySelector('[name="' + pair[0] + '"]:not([type="radio"]):not([type="checkbox"])');
+      if (pair[0] !== "action" && field && field.form === steps) { field.value = pair[1]; return; }
+      var input = document.createElement("input");
+      input.type = "hidden"; input.name = pair[0]; input.value = pair[1]; input.className = "sent-step";
+      steps.appendChild(input);
+    });
+    HTMLFormElement.prototype.submit.call(steps);
+  }
+
+  function flushSteps() {
+    var queue = keptSteps();
+    if (!steps || flushing || !queue.length) { return null; }
+    flushing = true;
+    var version = null;
+    function next() {
+      var list = keptSteps()[0];
+      if (!list) { location.reload(); return null; }
+      return postStep(list, version).then(function (answer) {
+        var rest = keptSteps().slice(1);
+        if (rest.length) { localStorage.setItem(stepsKey, JSON.stringify(rest)); } else { localStorage.removeItem(stepsKey); }
+        if (answer.outcome === "written") { version = String(answer.version); return next(); }
+        localStorage.removeItem(stepsKey);
+        plainStep(list);
+        return null;
+      });
+    }
+    return next().catch(function () { flushing = false; });
+  }
+
+  if (steps) {
+    if (keptSteps().length && stepsNote) { stepsNote.textContent = said("steps-kept"); }
+    steps.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var list = stepPairs(event.submitter);
+      if (!navigator.onLine || keptSteps().length) { keepStep(list); flushSteps(); return; }
+      postStep(list, null).then(function (answer) {
+        if (answer.outcome === "written") { location.reload(); return; }
+        plainStep(list);
+      }, function () { keepStep(list); });
+    });
+    window.addEventListener("online", flushSteps);
   }
   setTimeout(poll, every);
 })();
