@@ -433,6 +433,16 @@ def test_a_bonsai_entered_tile_by_tile_gives_each_phone_its_own_pot(app: Flask, 
     refused = client.post(f"/t/{link}/2", data={"version": "0", "player": "Gus", "goals": [goals[0]]})
     assert refused.status_code == 422 and "Fumi holds it already" in refused.get_data(as_text=True)
     assert table_doc(app, token)["players"][1]["tiles"] == [{"at": [0, 1], "kind": "leaf"}]  # goals left tiles be
+    # The cards' counters are steps of the tile page too: one more Tool card, one more leaf Growth card.
+    counted = client.get(f"/t/{link}/1").get_data(as_text=True)
+    assert 'value="inc:tool"' in counted and 'value="dec:growth_leaf"' in counted
+    assert phone.post(f"/t/{link}/1", data={"version": "3", "player": "Fumi", "action": "inc:tool"}).status_code == 303
+    assert phone.post(f"/t/{link}/1", data={"version": "4", "player": "Fumi",
+                                              "action": "inc:growth_leaf"}).status_code == 303
+    fumi = table_doc(app, token)["players"][1]
+    assert fumi["cards"] == {"tool": 1, "growth": ["leaf"]} and fumi["goals"] == [goals[0]]
+    assert '<output class="num" aria-labelledby="seat-count-tool">1</output>' in client.get(
+        f"/t/{link}/1").get_data(as_text=True)
 
 
 def test_the_hosts_own_steps_on_a_player_no_phone_wrote_are_the_hosts(app: Flask, client: FlaskClient) -> None:

@@ -2,8 +2,9 @@
 leaf and fruit tiles, flower and Parchment points — and the shared part, the goal tiles (each tile is claimed by
 one player: Bonsai rules, « Objectifs »). A table entered tile by tile gives each phone its own player's pot,
 drawn and stepped as the tile-by-tile page draws and steps it (:func:`marquoir.web.bonsai.tiles.tiles_view`,
-:func:`~marquoir.web.bonsai.tiles.apply_action`: one path), and their goal tiles; the cards' counters stay on the
-host's page. A table mixing both forms, or with goal points written instead of ticked, is not cut by player.
+:func:`~marquoir.web.bonsai.tiles.apply_action`: one path), its cards' counters stepped the same way, and their
+goal tiles; the Parchment cards held stay on the host's page. A table mixing both forms, or with goal points
+written instead of ticked, is not cut by player.
 
 The shared part of the whole table is the first player: the players are listed in turn order from the first
 player, and that order breaks ties (seed 004, « le joueur le plus éloigné du premier joueur gagne »;
@@ -20,16 +21,19 @@ from flask import render_template
 from markupsafe import Markup
 
 from marquoir.games.bonsai.document import parse_table
+from marquoir.games.bonsai.game import BONSAI
 from marquoir.games.bonsai.table import DetailedPlayer, SheetPlayer, Table
-from marquoir.web.bonsai.tiles import Refused, apply_action, goals_in_play, tiles_view
+from marquoir.web.bonsai.forms import COUNTERS
+from marquoir.web.bonsai.tiles import Refused, apply_action, form_data, goals_in_play, tiles_form_for, tiles_view
 from marquoir.web.i18n import _, ngettext
 from marquoir.web.seating import SeatField, SeatPlug, SharedPart
 
 NUMBERS = ("leaves", "flowers", "fruits", "parchments")
 
 
-#: The steps a seat's phone may do on its own pot (the tile-by-tile page's own buttons for cells and the pot).
-STEPS = ("cycle", "clear", "flip")
+#: The steps a seat's phone may do on its own pot and cards (the tile-by-tile page's own buttons for cells, the
+#: pot and the cards' counters).
+STEPS = ("cycle", "clear", "flip", "inc", "dec")
 
 
 def fields(table: Table) -> tuple[SeatField, ...] | None:
@@ -76,9 +80,12 @@ def merge(player: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any
 
 
 def render_pot(table: Table, seat: int) -> Markup:
-    """The seat's pot as the tile-by-tile page draws it, each problem the legality pass finds on its cell."""
+    """The seat's pot as the tile-by-tile page draws it, each problem the legality pass finds on its cell, and
+    its cards' counters (the tile page's fields and their steps, ``inc:``/``dec:``), with the cards' problems."""
     view = tiles_view(table, seat)
-    return Markup(render_template("bonsai/_seat_pot.html", view=view))
+    form = tiles_form_for(table)(formdata=None, data=form_data(BONSAI.to_document(table), table, seat))
+    counters = [(name, form[name].label.text, form[name].data or 0) for name in COUNTERS]
+    return Markup(render_template("bonsai/_seat_pot.html", view=view, counters=counters))
 
 
 def step(document: Mapping[str, Any], seat: int, action: str, form: Any = None) -> dict[str, Any]:
