@@ -567,3 +567,20 @@ def test_the_hosts_card_page_keeps_the_cards_a_phone_added_meanwhile(app: Flask,
     assert sent.status_code == 303, sent.get_data(as_text=True)[:500]
     players = table_doc(app, token)["players"]
     assert players[0]["print"] == [9] and players[1]["print"] == [5] and players[1]["start"] == "S3"
+
+
+def test_a_yokai_seat_adds_an_expansion_card_by_what_is_printed_on_it(app: Flask, client: FlaskClient) -> None:
+    """The card page's expansion card at a seat: the same step (``add-custom``), its fields sent with it; a card's
+    field in error is refused in words and nothing changes."""
+    setup = {**KANAGAWA_4, "mode": "detailed", "game": "yokai", "base_families": ["trees", "animals"],
+             "expansion_families": ["kites", "umbrellas"]}
+    token, link = new_table(client, setup)
+    page = client.get(f"/t/{link}/2").get_data(as_text=True)
+    assert 'value="add-custom"' in page and 'name="yokai_tokens"' in page
+    card = {"version": "0", "player": "Chloé", "target": "print", "start": "S1", "c_half": "print",
+            "c_family": "kites", "c_season": "autumn", "c_kites_blue": "1", "c_harmony": "1", "action": "add-custom"}
+    bad = client.post(f"/t/{link}/2", data={**card, "c_lanterns": "7"})
+    assert bad.status_code == 422 and "Correct the card" in bad.get_data(as_text=True)
+    assert client.post(f"/t/{link}/2", data=card).status_code == 303
+    chloe = table_doc(app, token)["players"][2]
+    assert chloe["print"] == [{"family": "kites", "season": "autumn", "harmony": 1, "kites": ["blue"]}]
