@@ -260,9 +260,15 @@ def test_a_kanagawa_seat_adds_its_own_cards(phones: list[Any], live_server: str)
     before = host.locator("#table-players tr").nth(1).locator(".total").inner_text()
     take_seat(phone, link, names[1])
     assert phone.locator("#tiles-form .zone-print li").count() == 0
-    phone.locator("#tiles-form li.pick button.add").first.click()
+    # The card page's own search (kanagawa.js) filters the seat's picker as the player types.
+    every = phone.locator("#tiles-form li.pick").count()
+    phone.fill("#tiles-form [data-filter=text]", "summer boar")
+    expect(phone.locator("#match-count")).not_to_be_empty()
+    assert 0 < phone.locator("#tiles-form li.pick:not([hidden])").count() < every
+    phone.locator("#tiles-form li.pick:not([hidden]) button.add").first.click()
     phone.locator("#tiles-form .zone-print li").first.wait_for()
     assert phone.locator("#tiles-form .zone-print li").count() == 1
+    expect(phone.locator("#tiles-form .zone-print li .card-no").first).to_contain_text("summer boar")
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
     phone.screenshot(path="/tmp/issue22-cards-390.png", full_page=True)
     assert axe_violations(phone) == []
