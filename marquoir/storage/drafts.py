@@ -15,13 +15,13 @@ a few at a time whenever a draft is written: the table never grows without bound
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine, RowMapping
+from sqlalchemy.engine import Connection, Engine, RowMapping
 
 from marquoir.storage.database import guarded, read_transaction, write_transaction
 from marquoir.storage.errors import StorageError
@@ -127,13 +127,16 @@ def save_draft_newer(
     force: bool = False,
     now: datetime | None = None,
     lifetime: timedelta = DRAFT_LIFETIME,
+    guard: Callable[[Connection], None] | None = None,
 ) -> Draft | None:
     """Write the draft of ``token`` at ``version`` (its ``"version"`` key), read and written in one transaction, so
     that an older copy never overwrites a newer one: ``None`` (nothing written) when the draft kept is at
     ``version`` or newer. With ``force`` (a form sent on purpose) it is written all the same, one version past the
     one kept. When no draft is kept under ``token`` (it expired, or nobody made it) this is :func:`save_draft`'s
     new draft under a new token: a made-up token is never stored. The bounds are :func:`save_draft`'s
-    (:class:`DraftRefused`)."""
+    (:class:`DraftRefused`). ``guard`` is run first in the same transaction: it raises :class:`StorageError` to
+    refuse the write (nothing is written), as the table link's does when a seat wrote since the document was
+    merged (:func:`marquoir.storage.seats.table_unchanged`)."""
     moment = utc(now)
     expires = moment + lifetime
     if not draft_exists(engine, token, now=moment):
@@ -143,6 +146,8 @@ def save_draft_newer(
         raise DraftRefused(f"a draft is at most {MAX_DRAFT_BYTES // 1024} KiB, this one is {size // 1024} KiB",
                            "large")  # fmt: skip
     with guarded("keep the game being entered"), write_transaction(engine) as connection:
+        if guard is not None:
+            guard(connection)
         row = connection.execute(
             sa.select(drafts.c.created_at, drafts.c.document, drafts.c.expires_at)
             .where(drafts.c.token == token)

@@ -9,6 +9,12 @@ IMMEDIATE`` on SQLite, the table's row locked on PostgreSQL), so the draft alway
 seats left it: its pages, its results and its save see every seat. The merge itself is the caller's (the web
 layer asks the game's plug): storage never reads a table.
 
+A shared part of the game (who plays first, say: a thing of the whole table, not of one player) is versioned on
+its own the same way (:func:`write_shared`): its version is kept as a seat at a negative number (−1 for the first
+shared part, −2 for the next: :func:`shared_seat`), so one phone setting it never conflicts with a phone writing
+a player's part. A shared part that moves the players (the first player: the players are listed in turn order)
+moves their seats with them in the same transaction, versions and "done" included.
+
 The table link lives as long as its draft: a table whose draft is gone is deleted a few at a time whenever a
 table is opened. The game counts as saved once a game was saved under the save key the draft holds.
 """
@@ -16,7 +22,7 @@ table is opened. The game counts as saved once a game was saved under the save k
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -26,6 +32,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from marquoir.storage.database import guarded, read_transaction, write_transaction
 from marquoir.storage.drafts import DRAFT_LIFETIME, MAX_DRAFT_BYTES, SWEEP, Draft, DraftRefused, _draft
+from marquoir.storage.errors import StorageError
 from marquoir.storage.rows import new_token, read_utc, utc
 from marquoir.storage.schema import drafts, game_tables, games, table_seats
 
@@ -55,6 +62,10 @@ class GameTable:
     def seat(self, index: int) -> Seat:
         return self.seats.get(index, Seat(0, False))
 
+    def shared(self, part: int) -> Seat:
+        """The state of the shared part ``part`` (its version: 0 when no phone set it)."""
+        return self.seat(shared_seat(part))
+
 
 @dataclass(frozen=True)
 class SeatWrite:
@@ -65,6 +76,11 @@ class SeatWrite:
     outcome: str
     version: int = 0
     document: Mapping[str, Any] | None = None
+
+
+def shared_seat(part: int) -> int:
+    """The seat number under which the shared part ``part`` (0, 1, …) keeps its version: −1, −2, …"""
+    return -1 - part
 
 
 def _saved_share(connection: Connection, draft: Draft | None) -> str | None:
@@ -127,6 +143,26 @@ def table_of_draft(engine: Engine, draft_token: str) -> str | None:
     return None if row is None else str(row.token)
 
 
+def table_unchanged(token: str, version: int) -> Callable[[Connection], None]:
+    """The guard of the host's whole write of a draft that phones write too
+    (:func:`marquoir.storage.drafts.save_draft_newer`'s ``guard``): in the write's own transaction, the table
+    ``token`` must still be at ``version`` (the one the host's merge read: every seat's write bumps it), else
+    :class:`StorageError` (``conflict``) and nothing is written, so a seat's write landing between the merge and
+    the write is never overwritten. The table's row is locked first on PostgreSQL, in the order a seat's write
+    takes its locks (the table, then the draft); SQLite's ``BEGIN IMMEDIATE`` serialises the writes."""
+
+    def guard(connection: Connection) -> None:
+        query = sa.select(game_tables.c.version).where(game_tables.c.token == token)
+        if connection.dialect.name == "postgresql":
+            query = query.with_for_update()
+        row = connection.execute(query).first()
+        if row is None or int(row.version) != version:
+            raise StorageError("could not keep the game being entered: a phone at the table wrote its part "
+                               "meanwhile; nothing was changed, send it again", "conflict")
+
+    return guard
+
+
 def write_seat(
     engine: Engine,
     token: str,
@@ -141,6 +177,34 @@ def write_seat(
     draft's document as it is now into the one with this seat's part (it may raise to refuse the write: nothing is
     changed). The draft's life starts again; its save key is dropped (the game changed: its results get a new
     one)."""
+    return _write(engine, token, seat, expected, lambda document: (merge(document), None), done=done, now=now)
+
+
+def write_shared(
+    engine: Engine,
+    token: str,
+    part: int,
+    expected: int,
+    merge: Callable[[Mapping[str, Any]], tuple[dict[str, Any], Sequence[int] | None]],
+    *,
+    now: datetime | None = None,
+) -> SeatWrite:
+    """Write the shared part ``part`` of the table ``token``, read at version ``expected``, as :func:`write_seat`
+    writes a seat: ``merge`` answers the new document and, when the players moved, where each went (``order[i]``
+    is the seat that was at ``i`` before, now at ``i``): their seats move with them."""
+    return _write(engine, token, shared_seat(part), expected, merge, done=False, now=now)
+
+
+def _write(
+    engine: Engine,
+    token: str,
+    seat: int,
+    expected: int,
+    merge: Callable[[Mapping[str, Any]], tuple[dict[str, Any], Sequence[int] | None]],
+    *,
+    done: bool,
+    now: datetime | None,
+) -> SeatWrite:
     moment = utc(now)
     with guarded("keep your part of the game"), write_transaction(engine) as connection:
         query = sa.select(game_tables).where(game_tables.c.token == token)
@@ -158,7 +222,7 @@ def write_seat(
         current = 0 if found is None else int(found.version)
         if current != expected:
             return SeatWrite("conflict", current, draft.document)
-        document = merge(draft.document)
+        document, order = merge(draft.document)
         document.pop("save_key", None)
         # The draft's version moves on with the seat's write (storage/drafts.py save_draft_newer): a copy the host's
         # page typed before it can no longer be written over it.
@@ -171,6 +235,8 @@ def write_seat(
                                "large")
         connection.execute(drafts.update().where(drafts.c.token == draft.token).values(
             document=document, updated_at=moment, expires_at=moment + DRAFT_LIFETIME))
+        if order is not None:
+            _move_seats(connection, token, order)
         values = {"version": current + 1, "done": done, "updated_at": moment}
         if found is None:
             connection.execute(table_seats.insert().values(table_token=token, seat=seat, **values))
@@ -180,3 +246,18 @@ def write_seat(
         connection.execute(game_tables.update().where(game_tables.c.token == token).values(
             version=game_tables.c.version + 1))
     return SeatWrite("written", current + 1, document)
+
+
+def _move_seats(connection: Connection, token: str, order: Sequence[int]) -> None:
+    """The players' seats (not the shared parts') renumbered: the one at ``order[i]`` goes to ``i``. Each keeps
+    its version, so a phone that read its player before the move still writes it without a conflict (the web
+    layer finds the seat by the player's name the phone's form carries)."""
+    rows = connection.execute(sa.select(table_seats).where(table_seats.c.table_token == token,
+                                                           table_seats.c.seat >= 0)).all()
+    by_seat = {int(r.seat): r for r in rows}
+    connection.execute(table_seats.delete().where(table_seats.c.table_token == token, table_seats.c.seat >= 0))
+    for new, old in enumerate(order):
+        if old in by_seat:
+            r = by_seat[old]
+            connection.execute(table_seats.insert().values(table_token=token, seat=new, version=int(r.version),
+                                                           done=bool(r.done), updated_at=r.updated_at))

@@ -14,7 +14,20 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response as BaseResponse
 
 from marquoir.storage import default_folder
-from marquoir.web import compress, db, drafts, i18n, limits, logs, render, saved, table, templating, workers
+from marquoir.web import (
+    compress,
+    db,
+    drafts,
+    i18n,
+    limits,
+    logs,
+    render,
+    saved,
+    table,
+    table_sheet,
+    templating,
+    workers,
+)
 from marquoir.web.api import bp as api
 from marquoir.web.api_errors import BY_STATUS, api_error, is_api_request
 from marquoir.web.draft_pages import bp as draft_pages
@@ -90,6 +103,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     render.init_app(app)
     saved.init_app(app)
     table.init_app(app)
+    table_sheet.init_app(app)
     db.init_app(app)
     workers.init_app(app)
     limits.init_app(app)

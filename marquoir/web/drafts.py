@@ -21,7 +21,7 @@ size and the number kept are bounded (:mod:`marquoir.storage.drafts`). The views
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
@@ -55,6 +55,22 @@ def entry_paths() -> frozenset[str]:
     """The entry pages' forms, by the path they are sent to: a form of these that expired is shown again as
     typed."""
     return SHARED_ENTRY_PATHS.union(*(p.entry_paths for p in plug.plugs().values()))
+@dataclass(frozen=True)
+class HostMerge:
+    """A game a form writes into a draft that phones write too, merged with their parts: the game to write, the
+    guard its write runs in its own transaction (it refuses the write when a phone wrote since the merge read:
+    :func:`marquoir.storage.seats.table_unchanged`) and what to tell the host once it is written."""
+
+    doc: Mapping[str, Any]
+    guard: Callable[[Any], None] | None = None
+    messages: tuple[str, ...] = ()
+
+
+#: What is done to a game a form writes into a draft that phones write too (the table link, :mod:`marquoir.web.table`
+#: registers it): ``merge(token, doc)`` answers the :class:`HostMerge` to write, the phones' parts kept.
+HOST_MERGES: list[Callable[[str, Mapping[str, Any]], HostMerge]] = []
+#: How many times a host's write is merged again when a phone wrote between its merge and its write.
+HOST_MERGE_TRIES = 3
 #: The most fields a draft keeps as typed (the largest entry page has a few hundred).
 MAX_FIELDS = 2000
 
@@ -95,6 +111,18 @@ def _shown_document(shown: Shown, form: list[tuple[str, str]] | None) -> dict[st
     return page
 
 
+def _every(guards: list[Callable[[Any], None]]) -> Callable[[Any], None] | None:
+    """The guards of a write run one after the other (``None``: none)."""
+    if not guards:
+        return None
+
+    def guard(connection: Any) -> None:
+        for each in guards:
+            each(connection)
+
+    return guard
+
+
 def keep(
     doc: Mapping[str, Any],
     shown: Shown | None = None,
@@ -114,22 +142,34 @@ def keep(
     wait = over_limit("drafts.write") or (over_limit("drafts.new") if token is None else None)
     if wait is not None:
         return refusal(wait)  # type: ignore[no-any-return]
-    document: dict[str, Any] = {"table": dict(doc), **_shown_document(shown, form)}
-    current = editing()
-    if current is not None:
-        document["editing"] = [current.token, current.version]
-    try:
-        if results:
-            document["save_key"] = _save_key(token, doc)
-        if token is None:
-            draft = save_draft(get_engine(), str(doc.get("game", "")), {**document, "version": sent_version()})
-        else:  # a form sent on purpose: written whatever the version kept, one past it
-            found = save_draft_newer(get_engine(), str(doc.get("game", "")), document, token=token,
-                                     version=sent_version(), force=True)
-            assert found is not None
-            draft = found
-    except StorageError as error:
-        return _shown_here(doc, shown, form, results, error)
+    sent = doc
+    for attempt in range(HOST_MERGE_TRIES if token is not None and HOST_MERGES else 1):
+        merged = [merge(token, sent) for merge in HOST_MERGES] if token is not None else []
+        doc = merged[-1].doc if merged else sent  # (one merge is registered: the table link's)
+        document: dict[str, Any] = {"table": dict(doc), **_shown_document(shown, form)}
+        current = editing()
+        if current is not None:
+            document["editing"] = [current.token, current.version]
+        guard = _every([m.guard for m in merged if m.guard is not None])
+        try:
+            if results:
+                document["save_key"] = _save_key(token, doc)
+            if token is None:
+                draft = save_draft(get_engine(), str(doc.get("game", "")), {**document, "version": sent_version()})
+            else:  # a form sent on purpose: written whatever the version kept, one past it
+                found = save_draft_newer(get_engine(), str(doc.get("game", "")), document, token=token,
+                                         version=sent_version(), force=True,
+                                         guard=guard)
+                assert found is not None
+                draft = found
+        except StorageError as error:
+            if error.reason == "conflict" and attempt + 1 < HOST_MERGE_TRIES:
+                continue  # a phone wrote between the merge and the write: merged again with its part
+            return _shown_here(doc, shown, form, results, error)
+        for m in merged:
+            for message in m.messages:
+                flash(message)
+        break
     endpoint = "draft_pages.results" if results else "draft_pages.entry"
     return redirect(url_for(endpoint, token=draft.token), code=303)
 

@@ -71,6 +71,8 @@ LIMITS: dict[str, str] = {
     "table.review": "20/minute;400/day",
     "table.write": "240/minute;6000/day",
     "table.status": "150/minute",
+    "table.seat_shared": "60/minute;1000/day",
+    "table.host_shared": "60/minute;1000/day",
     # Not endpoints: every write of a game being entered (marquoir.web.drafts), and those that start a new draft;
     # the games saved into one group, whoever saves them (counted per group, not per client).
     "groups.saves": "60/minute;1000/day",

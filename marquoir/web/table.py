@@ -5,8 +5,12 @@ with its QR code (:func:`marquoir.web.share.qr_svg`); another phone opening it i
 gets the entry of that player's part, with everyone's totals in view. The part is the game's own
 (:attr:`marquoir.web.plug.WebPlug.seats`: its fields, and how it is cut out of the table document and merged back);
 each seat is versioned on its own (:mod:`marquoir.storage.seats`), so phones on different seats never conflict,
-and two phones on one seat see the conflict with both versions and choose. The shared parts (a tile that one
-player holds, the Grand Master) are refused to a second claimant, who is told who holds them.
+and two phones on one seat see the conflict with both versions and choose. The shared tiles of the players'
+parts (a Diploma or a goal that one player holds, the Grand Master) are refused to a second claimant, who is told
+who holds them; the shared parts of the whole table (:class:`~marquoir.web.seating.SharedPart`: who plays first)
+are set from any phone, each versioned on its own, a conflict shown with both versions. A phone's form names its
+player, so it follows them when the players' order moves (a new first player). Each seat page shows the legality
+pass's issues for its player beside the figures (the game's own pass, through the scoring: one path), in words.
 
 Live totals by polling, not server-sent events: the app is served by waitress, whose worker threads are few and
 fixed; a stream held open per phone would take one thread each (50 tables × 4 phones would need 200), while a
@@ -29,17 +33,26 @@ from typing import Any
 from flask import Blueprint, Flask, abort, g, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from marquoir.games import AnyTable
+from marquoir.games import AnyTable, game_of
+from marquoir.i18n import get_language
 from marquoir.scoring import score
 from marquoir.storage import StorageError
-from marquoir.storage.seats import GameTable, SeatWrite, get_table, open_table, table_of_draft, write_seat
+from marquoir.storage.seats import (
+    GameTable,
+    SeatWrite,
+    get_table,
+    open_table,
+    table_of_draft,
+    write_seat,
+    write_shared,
+)
 from marquoir.web import plug
 from marquoir.web.db import get_engine
 from marquoir.web.documents import BadDocument, dump, read_document
 from marquoir.web.drafts import keep, open_draft
 from marquoir.web.i18n import _, _l
-from marquoir.web.render import error_page
-from marquoir.web.seating import SeatField, SeatPlug
+from marquoir.web.render import error_page, place_issue
+from marquoir.web.seating import SeatField, SeatPlug, SharedPart
 from marquoir.web.security import carries_edit_token
 from marquoir.web.share import absolute_url, is_token, qr_svg
 
@@ -88,6 +101,8 @@ def parse_part(fields: tuple[SeatField, ...], form: Mapping[str, Any]) -> tuple[
                 values[f.name] = number
         elif f.kind == "check":
             values[f.name] = form.get(f.name) in ("y", "on", "true", "1")
+        elif f.kind == "step":
+            continue  # changed by steps only (a tap on the pot), never by the form's values
         else:
             sent = set(form.getlist(f.name)) if hasattr(form, "getlist") else set(form.get(f.name) or [])
             values[f.name] = [value for value, _words in f.choices if value in sent]
@@ -110,8 +125,11 @@ def holders(doc: Mapping[str, Any], seats: SeatPlug, fields: tuple[SeatField, ..
     return held
 
 
-def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[SeatField, ...], seats: SeatPlug) -> Any:
-    """The merge of one seat's part into the draft's document as the database holds it at the write: refused
+def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[SeatField, ...], seats: SeatPlug,
+           step: str | None = None, form: Any = None) -> Any:
+    """The merge of one seat's part into the draft's document as the database holds it at the write (or one
+    ``step`` of it: a tap on the pot or a card added, done by the game's own step on the game as it is now, with
+    the fields the page sent in ``form``): refused
     (:class:`Refused`) when it claims a shared thing another seat holds, or when the game no longer reads."""
 
     def merge(document: Mapping[str, Any]) -> dict[str, Any]:
@@ -134,6 +152,11 @@ def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[Se
             raise Refused(errors)
         players[seat] = seats.merge(players[seat], values)
         table_doc["players"] = players
+        if step is not None and seats.step is not None:
+            try:
+                table_doc = seats.step(table_doc, seat, step, form)
+            except ValueError as error:
+                raise Refused({"": str(error)}) from None
         try:
             read_document(dump(table_doc))
         except BadDocument as error:
@@ -149,7 +172,8 @@ def merger(seat: int, values: dict[str, Any], names: list[str], fields: tuple[Se
 def _etag(game_table: GameTable) -> str:
     draft = game_table.draft
     moment = "" if draft is None else draft.updated_at.isoformat()
-    seed = f"{game_table.version}|{moment}|{game_table.saved_share_token or ''}"
+    # The language is in it: the status carries words (the issues, the shared facts) in the phone's language.
+    seed = f"{game_table.version}|{moment}|{game_table.saved_share_token or ''}|{get_language()}"
     return hashlib.blake2s(seed.encode(), digest_size=8).hexdigest()
 
 
@@ -171,19 +195,38 @@ def status_of(game_table: GameTable) -> dict[str, Any]:
     if read is None:
         return {"etag": _etag(game_table), "players": [], "done": False, "saved": saved, "gone": saved is None}
     doc, table = read
-    report = score(table)
+    report = score(table)  # the scoring carries the game's own legality pass: the issues below are its
+    found = seats_of(table)
+    names = [p.name for p in table.players]
+    issues: list[dict[str, list[str]]] = [{} for _p in names]
+    known = {f.name for f in found[1]} if found is not None else set()
+    game = game_of(table)
+    for issue in report.issues:
+        placed = place_issue(issue, names, game)
+        if placed.player is None:
+            continue
+        key = placed.key.removeprefix("sheet.").split("[", 1)[0]
+        issues[placed.player].setdefault(key if key in known else "", []).append(issue.message)
     players = []
     for i, player in enumerate(report.players):
         seat = game_table.seat(i)
         state = "done" if seat.done else ("entering" if seat.version else "waiting")
-        players.append({"name": player.name, "total": player.total, "state": state})
-    found = seats_of(table)
+        players.append({"name": player.name, "total": player.total, "state": state, "issues": issues[i]})
     held = {} if found is None else holders(doc, *found)
+    shared: dict[str, str | None] = {}
+    facts: list[list[str]] = []
+    if found is not None:
+        for part in found[0].shared(table):
+            at = part.get(doc)
+            shared[part.name] = names[at] if at is not None and 0 <= at < len(names) else None
+        facts = [[str(label), words] for label, words in found[0].facts(doc, table)]
     return {
         "etag": _etag(game_table),
         "players": players,
         "done": all(p["state"] == "done" for p in players),
         "held": held,
+        "shared": shared,
+        "facts": facts,
         "saved": saved,
         "gone": False,
     }
@@ -234,8 +277,27 @@ def host(token: str) -> Any:
     if not isinstance(game_table, GameTable):
         return game_table
     g.draft_token = token
-    url = absolute_url("table.choose", link=link)
-    return _page("table/host.html", game_table, token=token, url=url, qr=qr_svg(url, _("Table link")))
+    return _page("table/host.html", game_table, **_host_context(game_table, token))
+
+
+def _host_context(game_table: GameTable, token: str) -> dict[str, Any]:
+    url = absolute_url("table.choose", link=game_table.token)
+    return {"token": token, "url": url, "qr": qr_svg(url, _("Table link")), "shared": _shared_context(game_table),
+            "shared_action": lambda name: url_for("table.host_shared", token=token, name=name)}
+
+
+@bp.post("/d/<token>/table/shared/<name>")
+def host_shared(token: str, name: str) -> Any:
+    """The host sets a shared part of the table (who plays first), as any phone can."""
+    link = table_of_draft(get_engine(), token) if is_token(token) else None
+    if link is None:
+        abort(404)
+    game_table = _table_or_404(link)
+    if not isinstance(game_table, GameTable):
+        return game_table
+    g.draft_token = token
+    return _write_shared(game_table, name, url_for("table.host", token=token), "table/host.html",
+                         _host_context(game_table, token))
 
 
 @bp.post("/d/<token>/table/review")
@@ -274,7 +336,88 @@ def _seat_context(game_table: GameTable, seat: int) -> dict[str, Any] | tuple[st
     seats, fields = found
     names = [p.name for p in table.players]
     return {"saved_only": False, "seat": seat, "fields": fields, "values": seats.cut(doc["players"][seat]),
-            "names": names, "version": game_table.seat(seat).version, "seats": seats}
+            "names": names, "table": table, "version": game_table.seat(seat).version, "seats": seats,
+            "shared": _shared_context(game_table),
+            "shared_action": lambda name: url_for("table.seat_shared", link=game_table.token, seat=seat, name=name)}
+
+
+def _shared_context(game_table: GameTable) -> list[dict[str, Any]]:
+    """The shared parts of the whole table as a page shows them: each part, the player it names (by name), its
+    version, and the players to choose from."""
+    read = _read(game_table)
+    found = None if read is None else seats_of(read[1])
+    if read is None or found is None:
+        return []
+    doc, table = read
+    names = [p.name for p in table.players]
+    shown = []
+    for index, part in enumerate(found[0].shared(table)):
+        at = part.get(doc)
+        shown.append({"part": part, "value": names[at] if at is not None and 0 <= at < len(names) else "",
+                      "version": game_table.shared(index).version, "names": names})
+    return shown
+
+
+def _write_shared(game_table: GameTable, name: str, back: str, template: str, context: dict[str, Any],
+                  follow: str | None = None) -> Any:
+    """A shared part sent (the name of the player it names): written when the part is still at the version the
+    phone read, else both versions shown to choose from (``409``)."""
+    read = _read(game_table)
+    found = None if read is None else seats_of(read[1])
+    if read is None or found is None:
+        return redirect(back, code=303)
+    parts = found[0].shared(read[1])
+    index = next((i for i, p in enumerate(parts) if p.name == name), None)
+    if index is None:
+        abort(404)
+    part: SharedPart = parts[index]
+    names = [p.name for p in read[1].players]
+    chosen = request.form.get("value", "")
+    expected = request.form.get("version", "")
+    if chosen not in names or not expected.isdigit():
+        errors = {part.name: _("Choose one of the players.") if chosen not in names else
+                  _("This page is too old: reload it.")}
+        return _answer("refused", 422, errors=errors) or _page(template, game_table, 422,
+                                                              **{**context, "shared_errors": errors})
+
+    def merge(document: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[int, ...] | None]:
+        table_doc = dict(document.get("table") or {})
+        now_names = [str(p.get("name", "")) for p in table_doc.get("players") or []]
+        if chosen not in now_names:
+            raise Refused({part.name: _("This game has no such player.")})
+        new_doc, order = part.put(table_doc, now_names.index(chosen))
+        try:
+            read_document(dump(new_doc))
+        except BadDocument as error:
+            raise Refused({part.name: str(error)}) from None
+        return {**document, "table": new_doc}, order
+
+    try:
+        result = write_shared(get_engine(), game_table.token, index, int(expected), merge)
+    except Refused as refused:
+        return _answer("refused", 422, errors=refused.errors) or _page(
+            template, game_table, 422, **{**context, "shared_errors": refused.errors})
+    except StorageError:
+        errors = {part.name: _("The server could not keep your part just now: send it again.")}
+        return _answer("busy", 503, errors=errors) or _page(template, game_table, 503,
+                                                           **{**context, "shared_errors": errors})
+    if result.outcome == "conflict":
+        assert result.document is not None
+        theirs_doc = result.document.get("table") or {}
+        at = part.get(theirs_doc)
+        now_names = [str(p.get("name", "")) for p in theirs_doc.get("players") or []]
+        theirs = now_names[at] if at is not None and 0 <= at < len(now_names) else ""
+        conflict = {"name": part.name, "label": part.label, "mine": chosen, "theirs": theirs,
+                    "version": result.version}
+        return _answer("conflict", 409, version=result.version, theirs=theirs) or _page(
+            template, game_table, 409, **{**context, "shared_conflict": conflict})
+    if result.outcome == "gone":
+        return _table_or_404("")
+    if follow is not None and result.document is not None:  # the phone's player, wherever the move sat them
+        moved = [str(p.get("name", "")) for p in (result.document.get("table") or {}).get("players") or []]
+        if follow in moved:
+            back = url_for("table.seat_page", link=game_table.token, seat=moved.index(follow))
+    return _answer(result.outcome, 200, version=result.version) or redirect(back, code=303)
 
 
 @bp.get("/t/<link>/<int:seat>")
@@ -310,9 +453,22 @@ def write(link: str, seat: int) -> Any:
         return context
     if context["saved_only"]:
         return redirect(url_for("table.seat_page", link=link, seat=seat), code=303)
+    player = request.form.get("player")
+    if player and player in context["names"] and context["names"].index(player) != seat:
+        # The players moved since this page was read (a new first player): the part is its player's, wherever
+        # they sit now; their seat's version moved with them.
+        seat = context["names"].index(player)
+        context = _seat_context(game_table, seat)
+        assert isinstance(context, dict)
     fields: tuple[SeatField, ...] = context["fields"]
     values, errors = parse_part(fields, request.form)
-    done = request.form.get("action") == "done"
+    action = request.form.get("action", "")
+    done = action == "done"
+    step = action if action not in ("", "send", "done") and context["seats"].step is not None else None
+    if step is not None:
+        # A step sends no values: the part is the one the phone read (its version is checked), one step on.
+        steps = {f.name for f in fields if f.kind == "step"}
+        values, errors = {k: v for k, v in context["values"].items() if k not in steps}, {}
     expected = request.form.get("version", "")
     if errors or not expected.isdigit():
         errors = errors or {"": _("This page is too old: reload it.")}
@@ -321,7 +477,8 @@ def write(link: str, seat: int) -> Any:
     seats: SeatPlug = context.pop("seats")
     try:
         result: SeatWrite = write_seat(get_engine(), link, seat, int(expected),
-                                       merger(seat, values, context["names"], fields, seats), done=done)
+                                       merger(seat, values, context["names"], fields, seats, step,
+                                              request.form), done=done)
     except Refused as refused:
         return _answer("refused", 422, errors=refused.errors) or _page(
             "table/seat.html", game_table, 422, **{**context, "values": values, "errors": refused.errors})
@@ -339,6 +496,21 @@ def write(link: str, seat: int) -> Any:
         return _table_or_404("")
     return _answer(result.outcome, 200, version=result.version) or redirect(
         url_for("table.seat_page", link=link, seat=seat), code=303)
+
+
+@bp.post("/t/<link>/<int:seat>/shared/<name>")
+def seat_shared(link: str, seat: int, name: str) -> Any:
+    """A phone sets a shared part of the table (who plays first): back to its seat's page."""
+    game_table = _table_or_404(link)
+    if not isinstance(game_table, GameTable):
+        return game_table
+    context = _seat_context(game_table, seat)
+    if not isinstance(context, dict):
+        return context
+    context.pop("seats", None)
+    follow = context["names"][seat] if context.get("names") else None
+    return _write_shared(game_table, name, url_for("table.seat_page", link=link, seat=seat), "table/seat.html",
+                         context, follow)
 
 
 @bp.get("/t/<link>/status")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from support.browser import PHONE, Errors
+from support.browser import PHONE, Errors, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def unique(name: str) -> str:
     return f"{name}{secrets.token_hex(2)}"
 
 
-def open_table(host: Any, server: str, names: list[str], bonsai: bool) -> str:
+def open_table(host: Any, server: str, names: list[str], bonsai: bool, mode: int = 0) -> str:
     """The host starts a game on the paper sheet and opens its table link; the link."""
     host.goto(server + "/")
     if bonsai:
@@ -49,7 +49,7 @@ def open_table(host: Any, server: str, names: list[str], bonsai: bool) -> str:
     host.get_by_label("Number of players").select_option(str(len(names)))
     for i, name in enumerate(names):
         host.fill(f"#names-{i}", name)
-    host.check("#mode-0")
+    host.check(f"#mode-{mode}")
     host.click("button:has-text('Start entering the game')")
     host.click("button:has-text('Table link: one phone per player')")
     link = host.locator("#table-link").get_attribute("href")
@@ -182,3 +182,120 @@ def test_without_javascript_a_seat_is_sent_and_the_totals_come_by_reloading(brow
     finally:
         context.close()
         host.context.close()
+
+
+def test_shared_parts_and_each_players_issues_at_the_table(phones: list[Any], live_server: str) -> None:
+    """The seat reads its player's legality issues beside the figures (in words, refreshed by the poll), every
+    phone reads who holds the Storm tokens, and a Bonsai first player set from one phone turns the table: each
+    other phone follows its own player to their new seat."""
+    pages = [page_of(context) for context in phones[:3]]
+    errors = [Errors(page) for page in pages]
+    host, aiko_phone, ben_phone = pages
+    names = [unique("Aiko"), unique("Ben")]
+    k_link = open_table(host, live_server, names, bonsai=False)
+    take_seat(aiko_phone, k_link, names[0])
+    take_seat(ben_phone, k_link, names[1])
+    fill_numbers(aiko_phone, {"print_cards": 3, "season_chain": 5, "harmony": 1})
+    aiko_phone.check("input[name=diplomas][value=trees-3]")
+    aiko_phone.check("input[name=diplomas][value=trees-4]")
+    send(aiko_phone, done=False)
+    expect(aiko_phone.locator("[data-issue-for=season_chain] .issue")).to_contain_text(
+        "a chain of 5 is longer than the Print (3 cards)", timeout=6000)
+    expect(aiko_phone.locator("[data-issue-for=diplomas] .issue").first).to_contain_text("one Diploma per family")
+    assert "DIPLOMA" not in aiko_phone.inner_text("body") and "SHEET" not in aiko_phone.inner_text("body")
+    expect(ben_phone.locator("#table-facts dd")).to_have_text(
+        re.compile(rf"^{names[0]}: .+; 2 left in the box$"), timeout=6000)
+    assert aiko_phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    aiko_phone.screenshot(path="/tmp/issue22-seat-390.png", full_page=True)
+    assert axe_violations(aiko_phone) == []
+
+    b_names = [unique("Ema"), unique("Fumi"), unique("Gus")]
+    b_link = open_table(host, live_server, b_names, bonsai=True)
+    take_seat(aiko_phone, b_link, b_names[0])
+    take_seat(ben_phone, b_link, b_names[1])
+    fill_numbers(ben_phone, {"leaves": 5, "flowers": 0, "fruits": 0, "parchments": 0})
+    send(ben_phone, done=False)
+    aiko_phone.select_option("#shared-first_player", b_names[2])
+    aiko_phone.click("[data-shared=first_player] button")
+    aiko_phone.wait_for_url(re.compile(r"/1$"))  # Ema is second now: her phone went with her
+    expect(aiko_phone.locator("h1")).to_have_text(f"Your part: {b_names[0]}")
+    ben_phone.wait_for_url(re.compile(r"/2$"), timeout=8000)  # Fumi's phone follows her by its next poll
+    expect(ben_phone.locator("h1")).to_have_text(f"Your part: {b_names[1]}")
+    assert ben_phone.locator("#seat-leaves").input_value() == "5"
+    expect(ben_phone.locator("#shared-first_player")).to_have_value(b_names[2])
+    expect(ben_phone.locator("#table-players th")).to_have_text([b_names[2], b_names[0], b_names[1]])
+    assert axe_violations(ben_phone) == []
+    for seen in errors:
+        assert seen.seen == [], seen.seen
+
+
+def test_a_bonsai_seat_taps_its_own_pot(phones: list[Any], live_server: str) -> None:
+    """A game entered tile by tile: a phone taps its own player's pot (each tap a step written through its seat),
+    the leaf lands on its pot, and the total on the host's view."""
+    host, phone = page_of(phones[0]), page_of(phones[1])
+    seen = [Errors(host), Errors(phone)]
+    names = [unique("Ema"), unique("Fumi")]
+    link = open_table(host, live_server, names, bonsai=True, mode=1)
+    take_seat(phone, link, names[1])
+    phone.click("svg.pot-grid g[data-at='0,1'] button.cell-button")
+    phone.locator("svg.pot-grid g[data-at='0,1'].kind-wood").wait_for()
+    phone.click("svg.pot-grid g[data-at='0,1'] button.cell-button")
+    phone.locator("svg.pot-grid g[data-at='0,1'].kind-leaf").wait_for()
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    phone.screenshot(path="/tmp/issue22-pot-390.png", full_page=True)
+    assert axe_violations(phone) == []
+    expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text("0", timeout=6000)
+    expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Entering")
+    for errors in seen:
+        assert errors.seen == [], errors.seen
+
+
+def test_a_kanagawa_seat_adds_its_own_cards(phones: list[Any], live_server: str) -> None:
+    """A game entered card by card: a phone adds a card to its own player's Print (a step of the card page,
+    written through its seat), the card lands in its Print, and the total changes on the host's view."""
+    host, phone = page_of(phones[0]), page_of(phones[1])
+    seen = [Errors(host), Errors(phone)]
+    names = [unique("Aiko"), unique("Ben")]
+    link = open_table(host, live_server, names, bonsai=False, mode=1)
+    before = host.locator("#table-players tr").nth(1).locator(".total").inner_text()
+    take_seat(phone, link, names[1])
+    assert phone.locator("#tiles-form .zone-print li").count() == 0
+    # The card page's own search (kanagawa.js) filters the seat's picker as the player types.
+    every = phone.locator("#tiles-form li.pick").count()
+    phone.fill("#tiles-form [data-filter=text]", "summer boar")
+    expect(phone.locator("#match-count")).not_to_be_empty()
+    assert 0 < phone.locator("#tiles-form li.pick:not([hidden])").count() < every
+    phone.locator("#tiles-form li.pick:not([hidden]) button.add").first.click()
+    phone.locator("#tiles-form .zone-print li").first.wait_for()
+    assert phone.locator("#tiles-form .zone-print li").count() == 1
+    expect(phone.locator("#tiles-form .zone-print li .card-no").first).to_contain_text("summer boar")
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    phone.screenshot(path="/tmp/issue22-cards-390.png", full_page=True)
+    assert axe_violations(phone) == []
+    expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text(before, timeout=6000)
+    expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Entering")
+    for errors in seen:
+        assert errors.seen == [], errors.seen
+
+
+def test_a_bonsai_seats_taps_without_network_are_kept_and_sent_when_back(phones: list[Any], live_server: str) -> None:
+    """Point 5 for the pot: two taps made while the phone is offline are kept on it, in order, and sent when the
+    network is back, each at the version the one before left; the leaf lands on its pot and the host's view."""
+    host, phone = page_of(phones[0]), page_of(phones[1])
+    names = [unique("Ema"), unique("Fumi")]
+    link = open_table(host, live_server, names, bonsai=True, mode=1)
+    take_seat(phone, link, names[1])
+    phones[1].set_offline(True)
+    cell = "svg.pot-grid g[data-at='0,1'] button.cell-button"
+    phone.click(cell)
+    expect(phone.locator("#steps-kept")).to_contain_text("No network")
+    phone.click(cell)
+    kept = phone.evaluate("JSON.parse(localStorage.getItem('marquoir.table.steps.' + location.pathname))")
+    assert [dict(step)["action"] for step in kept] == ["cycle:0:1", "cycle:0:1"]
+    assert phone.locator("svg.pot-grid g[data-at='0,1'].kind-wood").count() == 0  # nothing sent yet
+    expect(host.locator("#table-players tr").nth(1).locator(".state")).to_have_text("Not started")
+    phones[1].set_offline(False)
+    phone.locator("svg.pot-grid g[data-at='0,1'].kind-leaf").wait_for(timeout=8000)  # wood, then leaf: two taps
+    assert phone.evaluate("localStorage.getItem('marquoir.table.steps.' + location.pathname)") is None
+    expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text("0", timeout=6000)
+    assert axe_violations(phone) == []

@@ -393,12 +393,14 @@ class DetailedStep(NamedTuple):
     status: int
 
 
-def detailed_step(doc: dict[str, Any], table: Table, current: int, action: str) -> DetailedStep:
-    """One step of the detailed entry from the request's form (the same for a page posted and for its script):
-    the current player's fields are written into ``doc``, then the button pressed (``action``) is done. A field
-    in error changes nothing; a :class:`~marquoir.errors.TableError` (a game the step made unreadable) is the
-    caller's to answer."""
-    form = player_form_for(table)()
+def detailed_step(doc: dict[str, Any], table: Table, current: int, action: str,
+                  formdata: Any = None) -> DetailedStep:
+    """One step of the detailed entry from the request's form (the same for a page posted, for its script and for
+    a seat of the table link, whose ``formdata`` is the request's with the table's shared parts as they stand:
+    :mod:`marquoir.web.kanagawa.seats`): the current player's fields are written into ``doc``, then the button
+    pressed (``action``) is done. A field in error changes nothing; a :class:`~marquoir.errors.TableError` (a game
+    the step made unreadable) is the caller's to answer."""
+    form = player_form_for(table)() if formdata is None else player_form_for(table)(formdata=formdata)
     player = table.players[current]
     form.start.choices = start_choices(player.start if isinstance(player, DetailedPlayer) else "S1")
     form.validate()

@@ -37,6 +37,49 @@
       document.getElementById("table-saved-link").href = news.saved;
       if (form) { location.reload(); }
     }
+    var player = root.getAttribute("data-player");
+    if (form && player) {
+      // The players moved (a new first player): this phone follows its player to their seat now.
+      var at = (news.players || []).map(function (p) { return p.name; }).indexOf(player);
+      var seatNow = parseInt(root.getAttribute("data-seat"), 10);
+      if (at >= 0 && at !== seatNow) {
+        var there = location.pathname.replace(/\/[0-9]+$/, "/" + at);
+        var keptHere = localStorage.getItem(key);
+        if (keptHere) { localStorage.setItem("marquoir.table." + there, keptHere); localStorage.removeItem(key); }
+        location.replace(there);
+        return;
+      }
+      var mine = (news.players || [])[at] || {};
+      document.querySelectorAll(".seat-issues").forEach(function (box) {
+        var list = (mine.issues || {})[box.getAttribute("data-issue-for")] || [];
+        box.textContent = "";
+        list.forEach(function (message) {
+          var p = document.createElement("p");
+          p.className = "issue";
+          p.textContent = message;
+          box.appendChild(p);
+        });
+      });
+    }
+    Object.keys(news.shared || {}).forEach(function (name) {
+      var part = document.querySelector('[data-shared="' + name + '"]');
+      var select = part && part.querySelector("select");
+      if (select && document.activeElement !== select && !document.getElementById("shared-conflict")) {
+        select.value = news.shared[name] || "";
+      }
+    });
+    var facts = document.getElementById("table-facts");
+    if (facts && news.facts) {
+      facts.textContent = "";
+      news.facts.forEach(function (fact) {
+        var dt = document.createElement("dt");
+        dt.textContent = fact[0];
+        var dd = document.createElement("dd");
+        dd.textContent = fact[1];
+        facts.appendChild(dt);
+        facts.appendChild(dd);
+      });
+    }
     if (form && news.held) {
       var seat = parseInt(root.getAttribute("data-seat"), 10);
       var who = names();
@@ -60,7 +103,7 @@
         }
         return null;
       })
-      .then(sendKept, function () { /* no network: the next poll tries again */ })
+      .then(function () { return sendKept() || flushSteps(); }, function () { /* no network: the next poll tries again */ })
       .finally(function () { setTimeout(poll, every); });
   }
 
@@ -136,6 +179,87 @@
       send(list).catch(function () { keepHere(list); });
     });
     window.addEventListener("online", sendKept);
+  }
+
+  // The steps of a part changed by taps (a pot's cells, a tableau's cards: the form "tiles-form"): each tap is
+  // sent in place and the page drawn again; a tap made with no network is kept on this phone, in order, and sent
+  // when the network is back, each at the version the one before it left.
+  var steps = document.getElementById("tiles-form");
+  var stepsKey = "marquoir.table.steps." + location.pathname;
+  var stepsNote = document.getElementById("steps-kept");
+  var flushing = false;
+
+  function stepPairs(submitter) {
+    var list = [];
+    new FormData(steps).forEach(function (value, name) { list.push([name, String(value)]); });
+    if (submitter && submitter.name) { list.push([submitter.name, submitter.value]); }
+    return list;
+  }
+
+  function keptSteps() {
+    try { return JSON.parse(localStorage.getItem(stepsKey) || "[]"); } catch (e) { return []; }
+  }
+
+  function keepStep(list) {
+    var queue = keptSteps();
+    queue.push(list);
+    localStorage.setItem(stepsKey, JSON.stringify(queue));
+    if (stepsNote) { stepsNote.textContent = said("steps-kept"); }
+  }
+
+  function postStep(list, version) {
+    var body = new URLSearchParams();
+    list.forEach(function (pair) { body.append(pair[0], pair[0] === "version" && version ? version : pair[1]); });
+    return fetch(steps.getAttribute("action"), {
+      method: "POST", body: body, credentials: "same-origin", headers: { "Accept": "application/json" }
+    }).then(function (response) { return response.json(); });
+  }
+
+  function plainStep(list) {
+    // A conflict or a step refused: the server's page says it (both versions, or who holds the card).
+    steps.querySelectorAll("input.sent-step").forEach(function (input) { input.remove(); });
+    list.forEach(function (pair) {
+      var field = steps.querySelector('[name="' + pair[0] + '"]:not([type="radio"]):not([type="checkbox"])');
+      if (pair[0] !== "action" && field && field.form === steps) { field.value = pair[1]; return; }
+      var input = document.createElement("input");
+      input.type = "hidden"; input.name = pair[0]; input.value = pair[1]; input.className = "sent-step";
+      steps.appendChild(input);
+    });
+    HTMLFormElement.prototype.submit.call(steps);
+  }
+
+  function flushSteps() {
+    var queue = keptSteps();
+    if (!steps || flushing || !queue.length) { return null; }
+    flushing = true;
+    var version = null;
+    function next() {
+      var list = keptSteps()[0];
+      if (!list) { location.reload(); return null; }
+      return postStep(list, version).then(function (answer) {
+        var rest = keptSteps().slice(1);
+        if (rest.length) { localStorage.setItem(stepsKey, JSON.stringify(rest)); } else { localStorage.removeItem(stepsKey); }
+        if (answer.outcome === "written") { version = String(answer.version); return next(); }
+        localStorage.removeItem(stepsKey);
+        plainStep(list);
+        return null;
+      });
+    }
+    return next().catch(function () { flushing = false; });
+  }
+
+  if (steps) {
+    if (keptSteps().length && stepsNote) { stepsNote.textContent = said("steps-kept"); }
+    steps.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var list = stepPairs(event.submitter);
+      if (!navigator.onLine || keptSteps().length) { keepStep(list); flushSteps(); return; }
+      postStep(list, null).then(function (answer) {
+        if (answer.outcome === "written") { location.reload(); return; }
+        plainStep(list);
+      }, function () { keepStep(list); });
+    });
+    window.addEventListener("online", flushSteps);
   }
   setTimeout(poll, every);
 })();
