@@ -85,43 +85,61 @@
 
   // One tab stop per list (a roving tabindex, WAI-ARIA APG): in each list matching listSelector under root, one item
   // is reached by Tab (the last one used, else the first shown); the arrow keys, Home and End move between its items
-  // (hidden and disabled ones skipped); Enter and Space act as the item's own button does. Lists redrawn later are
-  // set again by the returned reset(). Without a script every item is a tab stop, as before.
-  function roving(root, listSelector, itemSelector) {
+  // (hidden and disabled ones skipped); Enter and Space act as the item's own button does, and tick or untick a
+  // checkbox. With columnOf, the list is a table read row by row: ← → go along it, ↑ ↓ to the item before or after
+  // in the same column (columnOf(item): a player's ticks in the paper sheet). Lists redrawn later are set again by
+  // the returned reset(). Without a script every item is a tab stop, as before.
+  function roving(root, listSelector, itemSelector, columnOf) {
     if (!root) return { reset: function () {} };
     function usable(el) { return !el.disabled && !el.closest("[hidden]"); }
-    function items(list) { return Array.prototype.filter.call(list.querySelectorAll(itemSelector), usable); }
     function lists() {
       var found = Array.prototype.slice.call(root.querySelectorAll(listSelector));
       if (root.matches(listSelector)) found.unshift(root);
       return found;
     }
+    function all(list) {  // the list's own items, shown or not (not those of a list inside it)
+      return Array.prototype.filter.call(list.querySelectorAll(itemSelector), function (el) {
+        return el.closest(listSelector) === list;
+      });
+    }
     function settle(list, current) {
-      var all = list.querySelectorAll(itemSelector), shown = items(list);
+      var items = all(list), shown = items.filter(usable);
       if (!current || shown.indexOf(current) < 0) {
         current = shown.filter(function (el) { return el.getAttribute("tabindex") === "0"; })[0] || shown[0];
       }
-      Array.prototype.forEach.call(all, function (el) { el.setAttribute("tabindex", el === current ? "0" : "-1"); });
+      items.forEach(function (el) { el.setAttribute("tabindex", el === current ? "0" : "-1"); });
     }
     function reset() { lists().forEach(function (list) { settle(list, null); }); }
-    root.addEventListener("keydown", function (event) {
+    function found(event) {
       var item = event.target.closest ? event.target.closest(itemSelector) : null;
       var list = item ? item.closest(listSelector) : null;
-      if (!list || !root.contains(list) || event.altKey || event.ctrlKey || event.metaKey) return;
-      var shown = items(list), at = shown.indexOf(item), next = null;
-      if (event.key === "ArrowDown" || event.key === "ArrowRight") next = shown[Math.min(at + 1, shown.length - 1)];
-      else if (event.key === "ArrowUp" || event.key === "ArrowLeft") next = shown[Math.max(at - 1, 0)];
-      else if (event.key === "Home") next = shown[0];
-      else if (event.key === "End") next = shown[shown.length - 1];
+      return list && root.contains(list) ? { item: item, list: list } : null;
+    }
+    root.addEventListener("keydown", function (event) {
+      var at = found(event);
+      if (!at || event.altKey || event.ctrlKey || event.metaKey) return;
+      var item = at.item, key = event.key;
+      if (key === "Enter" && item.type === "checkbox") {  // Space ticks it already; Enter does the same
+        event.preventDefault();
+        item.click();
+        return;
+      }
+      var shown = all(at.list).filter(usable);
+      var line = columnOf && (key === "ArrowUp" || key === "ArrowDown") ?
+        shown.filter(function (el) { return columnOf(el) === columnOf(item); }) : shown;
+      var k = line.indexOf(item), next = null;
+      if (key === "ArrowDown" || key === "ArrowRight") next = line[Math.min(k + 1, line.length - 1)];
+      else if (key === "ArrowUp" || key === "ArrowLeft") next = line[Math.max(k - 1, 0)];
+      else if (key === "Home") next = line[0];
+      else if (key === "End") next = line[line.length - 1];
       if (!next) return;
       event.preventDefault();
-      settle(list, next);
+      settle(at.list, next);
       next.focus();
     });
     root.addEventListener("focusin", function (event) {
-      var item = event.target.closest ? event.target.closest(itemSelector) : null;
-      var list = item ? item.closest(listSelector) : null;
-      if (list && root.contains(list)) settle(list, item);
+      var at = found(event);
+      if (at) settle(at.list, at.item);
     });
     reset();
     return { reset: reset };
@@ -236,9 +254,15 @@
   // The entry pages' lists by keyboard: the players' tabs, and on the detailed entry each zone of placed cards, one
   // tab stop each (the card picker's list is the picker's own). Redrawn after each step: reset() sets them again.
   var entryKeys = [];
+  // Every list of ticks marked data-one-stop is one tab stop too (data-one-stop="player": the paper sheet's table,
+  // ↑ ↓ within a player's column, by the ticks' data-player); Enter or Space ticks.
   function keyboardLists() {
     entryKeys = [roving(document.getElementById("zones"), "ol.zone", "button"),
-      roving(document.querySelector("form nav.tabs"), "nav.tabs", "button.tab")];
+      roving(document.querySelector("form nav.tabs"), "nav.tabs", "button.tab"),
+      roving(document.body, "[data-one-stop]", "input[type=checkbox]", function (box) {
+        var list = box.closest("[data-one-stop]");
+        return list && list.dataset.oneStop === "player" ? box.dataset.player || "" : "";
+      })];
   }
   function resetKeys() { entryKeys.forEach(function (keys) { keys.reset(); }); }
   window.MarquoirResetKeys = resetKeys;

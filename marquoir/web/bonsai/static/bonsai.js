@@ -183,6 +183,20 @@
       }
     });
 
+    // The counters by keyboard: each field takes the number typed, and ↑ ↓ in it add or take away one, as its − and +
+    // do; those two stay for touch and Tab passes them over (one stop per counter, not three).
+    form.querySelectorAll("button.step[data-for]").forEach(function (button) { button.tabIndex = -1; });
+    form.addEventListener("keydown", function (event) {
+      var input = event.target;
+      if (!input.dataset || !input.dataset.counter || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+      var button = form.querySelector("button.step[data-for='" + input.id + "'][data-step='" +
+        (event.key === "ArrowUp" ? "1" : "-1") + "']");
+      if (!button) return;
+      event.preventDefault();
+      step(button);
+    });
+
     function cellAt(value) {
       return value ? form.querySelector("button.cell-button[value='" + value + "']") : null;
     }
