@@ -160,11 +160,11 @@ def write_seat(
             return SeatWrite("conflict", current, draft.document)
         document = merge(draft.document)
         document.pop("save_key", None)
-        # The draft's version moves on with the seat's write (storage/drafts.py save_draft_newer): a copy the host's
-        # page typed before it can no longer be written over it.
+        # The draft's version moves on with the seat's write (storage/drafts.py save_draft_at, the server's count of
+        # writes): a copy the host's page typed before it can no longer be written over it.
         kept = document.get("version")
         kept = kept if isinstance(kept, int) and not isinstance(kept, bool) else 0
-        document["version"] = max(kept + 1, int(moment.timestamp() * 1000))
+        document["version"] = kept + 1
         size = len(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode())
         if size > MAX_DRAFT_BYTES:  # the drafts' own bound (storage/drafts.py), kept by every write of one
             raise DraftRefused(f"a draft is at most {MAX_DRAFT_BYTES // 1024} KiB, this one is {size // 1024} KiB",

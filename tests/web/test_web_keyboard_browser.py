@@ -147,7 +147,8 @@ def test_a_tile_by_keyboard_only(page: Any, live_server: str, artifacts: Path) -
 #: each counter's − and + a stop).
 TAB_STOPS = {("base", "sheet"): 28, ("base", "detailed"): 25, ("yokai", "detailed"): 40,
              ("bonsai", "sheet"): 31, ("bonsai", "detailed"): 26}
-SAVE = "() => { const a = document.activeElement; return !!a && a.matches('form button.primary[value=score]') && !a.closest('nav'); }"
+SAVE = ("() => { const a = document.activeElement;"
+        " return !!a && a.matches('form button.primary[value=score]') && !a.closest('nav'); }")
 CHECKED = "() => { const a = document.activeElement; return a && a.type === 'checkbox' ? a.checked : null; }"
 
 

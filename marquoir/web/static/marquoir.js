@@ -147,27 +147,102 @@
   window.MarquoirRoving = roving;
 
   // Nothing typed is lost (issue 18, item 1): on an entry page under its draft's link (/d/<token>), what is typed
-  // is written into the draft as it is typed (debounced), each copy with a version (when it was typed, in ms) so
-  // that the server never lets an older copy overwrite a newer one (web/drafts.py, autosave). Without the network
-  // the copy is kept in this browser (localStorage, one per draft), the page says so, and it is sent when the
-  // network is back (or when the page is opened again). The page says what became of it (p.autosave-status).
-  var ownVersion = 0;  // the newest version this page wrote (its steps and its copies)
-  function nextDraftVersion(form) {
-    var field = form ? form.querySelector("input[name=draft_version]") : null;
-    if (!field) return 0;
-    var version = Math.max(Date.now(), (parseInt(field.value, 10) || 0) + 1);
-    field.value = String(version);
-    ownVersion = Math.max(ownVersion, version);
-    return version;
+  // is written into the draft as it is typed (debounced). Each copy is sent over the version of the draft the page
+  // last read (draft_version: the server's own count of writes, never this device's clock, web/drafts.py
+  // autosave); the server writes it only when its draft is still at that version. When another screen wrote since
+  // (a 409 with its copy) the page puts both together, entry by entry, against what both started from: an entry
+  // changed on one screen only takes that change, one changed on both keeps what was typed here; a player changed
+  // on one screen only likewise; it sends the result over the other's version, shows it (a reload when the other's
+  // changes were taken) and says so. Without the network the copy is kept in this browser (localStorage, one per
+  // draft, with what it started from), the page says so, and it is put together and sent the same way when the
+  // network is back or the page is opened again. The page says what became of it (p.autosave-status).
+  var draftState = null;  // set by autosave(): what this page knows of its draft
+  // A step done in place (a card added, a tile tapped) was written by the server, or refused as another screen
+  // wrote since: its answer's "draft" tells which.
+  window.MarquoirDraftStep = function (answer) { if (draftState && answer) draftState.step(answer.draft); };
+  var CARRIED = ["csrf_token", "draft", "draft_version", "edit", "version", "lang", "next", "back", "current"];
+  function byName(fields) {
+    var out = {};
+    (fields || []).forEach(function (pair) { (out[pair[0]] = out[pair[0]] || []).push(pair[1]); });
+    return out;
   }
-  window.MarquoirNextDraftVersion = nextDraftVersion;
+  function canonical(value) {  // JSON with sorted keys: two writings of one document compare equal
+    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+    if (value && typeof value === "object") {
+      return "{" + Object.keys(value).sort().map(function (k) {
+        return JSON.stringify(k) + ":" + canonical(value[k]);
+      }).join(",") + "}";
+    }
+    return JSON.stringify(value);
+  }
+  // One of three: what both started from (base), this screen's (mine), the other's (theirs); {value, clash}.
+  function pick(base, mine, theirs, same) {
+    if (same(mine, base)) return { value: theirs, clash: false };
+    if (same(theirs, base) || same(theirs, mine)) return { value: mine, clash: false };
+    return { value: mine, clash: true };
+  }
+  function sameText(a, b) { return canonical(a) === canonical(b); }
+  function sameDoc(a, b) {  // two writings of a game's document (JSON text)
+    try { return sameText(JSON.parse(a), JSON.parse(b)); } catch (e) { return a === b; }
+  }
+  // The game's document put together: each top-level entry and each player on its own.
+  function mergeTable(baseText, mineText, theirsText) {
+    var base, mine, theirs;
+    try { base = JSON.parse(baseText); mine = JSON.parse(mineText); theirs = JSON.parse(theirsText); }
+    catch (e) { return pick(baseText, mineText, theirsText, function (a, b) { return a === b; }); }
+    var clash = false, out = {};
+    var keys = Object.keys(mine).concat(Object.keys(theirs), Object.keys(base));
+    keys.forEach(function (key) {
+      if (key in out) return;
+      var b = base[key], m = mine[key], t = theirs[key], got;
+      if (key === "players" && Array.isArray(b) && Array.isArray(m) && Array.isArray(t) &&
+          b.length === m.length && m.length === t.length) {
+        got = { value: m.map(function (player, i) {
+          var one = pick(b[i], player, t[i], sameText);
+          clash = clash || one.clash;
+          return one.value;
+        }), clash: false };
+      } else got = pick(b, m, t, sameText);
+      clash = clash || got.clash;
+      if (got.value !== undefined) out[key] = got.value;
+    });
+    return { value: JSON.stringify(out), clash: clash };
+  }
+  // This screen's entries put together with the other's: {fields, clash, taken} (taken: some of theirs kept).
+  function mergeFields(baseFields, mineFields, theirs, samePlayer) {
+    var b = byName(baseFields), m = byName(mineFields), t = theirs.fields && samePlayer ? byName(theirs.fields) : null;
+    var out = [], clash = false, taken = false, done = {};
+    mineFields.concat(theirs.fields || []).forEach(function (pair) {
+      var name = pair[0];
+      if (done[name]) return;
+      done[name] = true;
+      var values;
+      if (name === "table") {
+        var table = mergeTable((b.table || [""])[0], (m.table || [""])[0], theirs.table);
+        clash = clash || table.clash;
+        taken = taken || !sameDoc(table.value, (m.table || [""])[0]);
+        values = [table.value];
+      } else if (CARRIED.indexOf(name) >= 0 || !t) {
+        values = m[name] || [];  // the page's own (or the other's form is of another player, or it sent none)
+      } else {
+        var got = pick(b[name] || [], m[name] || [], t[name] || [], sameText);
+        clash = clash || got.clash;
+        taken = taken || !sameText(got.value, m[name] || []);
+        values = got.value;
+      }
+      values.forEach(function (value) { out.push([name, value]); });
+    });
+    return { fields: out, clash: clash, taken: taken };
+  }
   function autosave() {
     var path = /^\/d\/([A-Za-z0-9_-]{16,64})$/.exec(window.location.pathname);
     var status = document.querySelector("form p.autosave-status");
     if (!path || !status || !window.fetch || !window.FormData) return;
     var form = status.closest("form");
+    var versionField = form.querySelector("input[name=draft_version]");
     var url = window.location.pathname + "/autosave", key = "marquoir-draft-" + path[1];
-    var timer = null, sending = false, again = false, away = false;
+    var told = "marquoir-merged-" + path[1];
+    var timer = null, sending = false, again = false, away = false, rounds = 0;
     function say(which) {
       status.dataset.state = which;
       status.textContent = status.dataset[which] || "";
@@ -178,23 +253,49 @@
       new FormData(form).forEach(function (value, name) { if (typeof value === "string") out.push([name, value]); });
       return out;
     }
+    // What the server holds, as far as this page knows: its version and the entries it holds.
+    var base = { version: parseInt(versionField.value, 10) || 0, fields: entries() };
+    function agreed(version, fields) {
+      base = { version: version, fields: fields };
+      versionField.value = String(version);
+      form.querySelectorAll("input[name=draft_version]").forEach(function (el) { el.value = String(version); });
+    }
     function local() {
       try { return JSON.parse(window.localStorage.getItem(key) || "null"); } catch (e) { return null; }
     }
     function keepHere(copy) { try { window.localStorage.setItem(key, JSON.stringify(copy)); } catch (e) { /* full */ } }
-    function forget(version) {
-      var copy = local();
-      if (copy && copy.version <= version) { try { window.localStorage.removeItem(key); } catch (e) { /* none */ } }
-    }
+    function forget() { try { window.localStorage.removeItem(key); } catch (e) { /* none */ } }
+    function copyNow() { return { seen: base.version, base: base.fields, fields: entries() }; }
     function body(copy) {
       var data = new FormData();
-      copy.fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
-      data.set("draft_version", String(copy.version));
+      copy.fields.forEach(function (pair) {
+        if (pair[0] !== "draft_version" && pair[0] !== "csrf_token") data.append(pair[0], pair[1]);
+      });
+      data.set("draft_version", String(copy.seen));
+      var csrf = form.querySelector("input[name=csrf_token]");  // the page's own: a copy's may have expired
+      if (csrf) data.set("csrf_token", csrf.value);
       return data;
     }
-    function send(copy) {
+    function typed(fields) {  // the entries people type (not the fields every form carries), by name
+      var out = byName(fields);
+      CARRIED.forEach(function (name) { delete out[name]; });
+      return out;
+    }
+    // The other's entries taken by a merge, put in the page, where nothing was typed here since the copy was made.
+    function show(copy, merged) {
+      var sent = byName(copy.fields), now = byName(entries()), got = byName(merged.fields);
+      Object.keys(got).forEach(function (name) {
+        if (name === "table" || CARRIED.indexOf(name) >= 0 || sameText(got[name], sent[name] || [])) return;
+        if (!sameText(now[name] || [], sent[name] || [])) return;  // typed again meanwhile: kept as typed
+        form.querySelectorAll("[name='" + name.replace(/'/g, "") + "']").forEach(function (el) {
+          if (el.type === "checkbox" || el.type === "radio") el.checked = got[name].indexOf(el.value) >= 0;
+          else if (el.type !== "hidden" && el.type !== "submit" && el.tagName !== "BUTTON") el.value = got[name][0] || "";
+        });
+      });
+    }
+    function send(copy, reloadAfter) {
       sending = true;
-      form.dataset.autosaveSent = String(copy.version);  // the page's state, for a test (or a person's tools)
+      form.dataset.autosaveSent = String(++rounds);  // the page's state, for a test (or a person's tools)
       return fetch(url, { method: "POST", body: body(copy), credentials: "same-origin",
         headers: { "Accept": "application/json" } })
         .then(function (r) {
@@ -203,12 +304,45 @@
         .then(function (result) {
           var code = result[0], answer = result[1] || {};
           sending = false;
-          if (code === 200 && answer.saved) { forget(copy.version); say(away ? "back" : "saved"); away = false; }
-          else if (code === 200 && answer.newer && answer.version && answer.version <= ownVersion) {
-            again = true;  // this page's own step was newer: its copy goes again, newer still
-          } else if (code === 200 && answer.newer) say("newer");
-          else { away = true; say("offline"); }
-          form.dataset.autosaveDone = String(copy.version);
+          if (code === 200 && answer.saved && answer.moved) {  // the draft had expired: the copy is a new one
+            forget();
+            window.location.replace("/d/" + answer.moved);
+            return code;
+          }
+          if (code === 200 && answer.saved) {
+            agreed(answer.version, copy.fields);
+            forget();
+            if (reloadAfter) {  // the other's game taken: the page drawn again, what was typed since kept
+              var now = entries();
+              if (!sameText(typed(now), typed(copy.fields))) {
+                var table = (byName(copy.fields).table || [""])[0];
+                keepHere({ seen: answer.version, base: copy.fields, fields: now.map(function (pair) {
+                  return pair[0] === "table" ? ["table", table] : pair;
+                }) });
+              }
+              try { window.sessionStorage.setItem(told, "1"); } catch (e) { /* off */ }
+              window.location.reload();
+              return code;
+            }
+            say(away ? "back" : (copy.merged ? "newer" : "saved"));
+            away = false;
+          } else if (code === 409 && answer.conflict && typeof answer.version === "number") {
+            // Another screen wrote since: both put together, sent over its version (a few rounds at most).
+            var shownHere = (byName(copy.fields).current || [null])[0];
+            var samePlayer = answer.player === null || answer.player === undefined || shownHere === null ||
+              String(answer.player) === String(shownHere);
+            var merged = mergeFields(copy.base, copy.fields, answer, samePlayer);
+            var tableTaken = !sameDoc((byName(merged.fields).table || [""])[0], (byName(copy.fields).table || [""])[0]);
+            show(copy, merged);
+            var next = { seen: answer.version, base: merged.fields, fields: merged.fields, merged: true };
+            keepHere(next);
+            if (rounds < 20) {
+              form.dataset.autosaveDone = String(rounds);
+              return send(next, reloadAfter || tableTaken);
+            }
+            say("newer");
+          } else { away = true; say("offline"); }
+          form.dataset.autosaveDone = String(rounds);
           return code;
         })
         .catch(function () { sending = false; away = true; say("offline"); return 0; })
@@ -217,37 +351,47 @@
     function flush() {
       timer = null;
       if (sending) { again = true; return; }
-      var copy = { version: nextDraftVersion(form), fields: entries() };
+      var copy = copyNow();
       keepHere(copy);  // kept here until the server has it
       if (navigator.onLine === false) { away = true; say("offline"); return; }
-      send(copy);
+      send(copy, false);
     }
     function schedule() { clearTimeout(timer); timer = setTimeout(flush, 400); }
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
-    // A form sent (a step, or the page posted) carries every field itself: nothing is left pending, so that the
-    // page being left does not send an older copy over what the form wrote.
+    // A form sent (a step, or the page posted) carries every field itself: nothing is left pending.
     form.addEventListener("submit", function () { clearTimeout(timer); timer = null; });
     window.addEventListener("offline", function () { away = true; say("offline"); });
     window.addEventListener("online", function () {
       var copy = local();
-      if (copy && !sending) send(copy); else if (timer === null && away) schedule();
+      if (copy && !sending) send(copy, false); else if (timer === null && away) schedule();
     });
     window.addEventListener("pagehide", function () {  // the phone sleeps, the tab closes: what is pending goes
       if (timer === null) return;
       clearTimeout(timer);
       timer = null;
-      var copy = { version: nextDraftVersion(form), fields: entries() };
+      var copy = copyNow();
       keepHere(copy);
       if (navigator.sendBeacon) navigator.sendBeacon(url, body(copy));
     });
-    // A copy kept in this browser that the server does not have yet (typed offline): sent, then shown.
-    var kept = local(), shown = parseInt((form.querySelector("input[name=draft_version]") || {}).value, 10) || 0;
-    if (kept && kept.version > shown) {
+    draftState = {
+      step: function (written) {
+        if (!written) return;
+        if (written.saved) { agreed(written.version, entries()); forget(); }
+        else if (written.conflict) { clearTimeout(timer); flush(); }  // put together with the other's, then sent
+      }
+    };
+    try {
+      if (window.sessionStorage.getItem(told)) { window.sessionStorage.removeItem(told); say("newer"); }
+    } catch (e) { /* off */ }
+    // A copy kept in this browser that the server may not have (typed offline, or the page closed meanwhile):
+    // sent over the version it was typed on; put together with the draft if that moved on; then shown.
+    var kept = local();
+    if (kept && kept.fields && typeof kept.seen === "number" && !sameText(typed(kept.fields), typed(base.fields))) {
       if (navigator.onLine === false) { away = true; say("offline"); }
-      else { away = true; send(kept).then(function (code) { if (code === 200) window.location.reload(); }); }
+      else { away = true; send(kept, true); }
     } else if (kept) {
-      forget(shown);
+      forget();
     }
   }
 

@@ -238,7 +238,6 @@
     }
 
     function refresh(tapped) {
-      if (window.MarquoirNextDraftVersion) window.MarquoirNextDraftVersion(form);  // newer than any copy typed before
       var ticket = ++sent;
       form.dataset.sent = String(ticket);  // the page's state for a test (or a person's tools) to read
       fetch(form.dataset.live, { method: "POST", body: new FormData(form), credentials: "same-origin",
@@ -246,6 +245,7 @@
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (parts) {
           if (parts && ticket === sent) { apply(parts, tapped); form.dataset.shown = String(ticket); }
+          if (parts && window.MarquoirDraftStep) window.MarquoirDraftStep(parts);  // written, or put together
         })
         .catch(function () { /* pressing any button still sends the game to the server */ });
     }

@@ -294,7 +294,6 @@
       button.click();
     }
     function step(action, fromList) {
-      if (window.MarquoirNextDraftVersion) window.MarquoirNextDraftVersion(form);  // the step is newer than any copy
       var data = new FormData(form);
       data.set("action", action);
       var ticket = ++sent;
@@ -308,6 +307,7 @@
         .then(function (answer) {
           if (!answer || !answer.parts) { fallBack(action); return; }
           put(answer);
+          if (window.MarquoirDraftStep) window.MarquoirDraftStep(answer);  // written over the draft, or put together
           if (fromList && !answer.refused && search) search.next();
           form.dataset.shown = String(ticket);
         })
