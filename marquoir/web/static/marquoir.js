@@ -151,9 +151,9 @@
   // last read (draft_version: the server's own count of writes, never this device's clock, web/drafts.py
   // autosave); the server writes it only when its draft is still at that version. When another screen wrote since
   // (a 409 with its copy) the page puts both together, entry by entry, against what both started from: an entry
-  // changed on one screen only takes that change, one changed on both keeps what was typed here; a player changed
-  // on one screen only likewise; it sends the result over the other's version, shows it (a reload when the other's
-  // changes were taken) and says so. Without the network the copy is kept in this browser (localStorage, one per
+  // changed on one screen only takes that change, one changed on both keeps what was typed here; the game's
+  // document likewise, each player's entries on their own (a card added here, a tile there); it sends the result
+  // over the other's version, shows it (a reload when the other's game was taken) and says so. Without the network the copy is kept in this browser (localStorage, one per
   // draft, with what it started from), the page says so, and it is put together and sent the same way when the
   // network is back or the page is opened again. The page says what became of it (p.autosave-status).
   var draftState = null;  // set by autosave(): what this page knows of its draft
@@ -185,28 +185,33 @@
   function sameDoc(a, b) {  // two writings of a game's document (JSON text)
     try { return sameText(JSON.parse(a), JSON.parse(b)); } catch (e) { return a === b; }
   }
-  // The game's document put together: each top-level entry and each player on its own.
+  // The game's document put together, entry by entry at every depth: an object (the game, a player) key by key,
+  // a list of players player by player; any other value (a list of cards or tiles, a figure) whole.
+  function mergeValue(b, m, t, found) {
+    var isObject = function (v) { return v !== null && typeof v === "object" && !Array.isArray(v); };
+    var players = Array.isArray(b) && Array.isArray(m) && Array.isArray(t) && b.length === m.length &&
+      m.length === t.length && m.every(isObject) && t.every(isObject) && b.every(isObject);
+    if (players) return m.map(function (one, i) { return mergeValue(b[i], one, t[i], found); });
+    if (isObject(b) && isObject(m) && isObject(t)) {
+      var out = {};
+      Object.keys(m).concat(Object.keys(t), Object.keys(b)).forEach(function (key) {
+        if (key in out) return;
+        var got = mergeValue(b[key], m[key], t[key], found);
+        if (got !== undefined) out[key] = got;
+      });
+      return out;
+    }
+    var one = pick(b, m, t, sameText);
+    if (one.clash) found.clash = true;
+    return one.value;
+  }
   function mergeTable(baseText, mineText, theirsText) {
     var base, mine, theirs;
     try { base = JSON.parse(baseText); mine = JSON.parse(mineText); theirs = JSON.parse(theirsText); }
     catch (e) { return pick(baseText, mineText, theirsText, function (a, b) { return a === b; }); }
-    var clash = false, out = {};
-    var keys = Object.keys(mine).concat(Object.keys(theirs), Object.keys(base));
-    keys.forEach(function (key) {
-      if (key in out) return;
-      var b = base[key], m = mine[key], t = theirs[key], got;
-      if (key === "players" && Array.isArray(b) && Array.isArray(m) && Array.isArray(t) &&
-          b.length === m.length && m.length === t.length) {
-        got = { value: m.map(function (player, i) {
-          var one = pick(b[i], player, t[i], sameText);
-          clash = clash || one.clash;
-          return one.value;
-        }), clash: false };
-      } else got = pick(b, m, t, sameText);
-      clash = clash || got.clash;
-      if (got.value !== undefined) out[key] = got.value;
-    });
-    return { value: JSON.stringify(out), clash: clash };
+    var found = { clash: false };
+    var value = mergeValue(base, mine, theirs, found);
+    return { value: JSON.stringify(value), clash: found.clash };
   }
   // This screen's entries put together with the other's: {fields, clash, taken} (taken: some of theirs kept).
   function mergeFields(baseFields, mineFields, theirs, samePlayer) {
@@ -242,7 +247,7 @@
     var versionField = form.querySelector("input[name=draft_version]");
     var url = window.location.pathname + "/autosave", key = "marquoir-draft-" + path[1];
     var told = "marquoir-merged-" + path[1];
-    var timer = null, sending = false, again = false, away = false, rounds = 0;
+    var timer = null, sending = false, again = false, away = false, rounds = 0, mergedOnce = false;
     function say(which) {
       status.dataset.state = which;
       status.textContent = status.dataset[which] || "";
@@ -288,8 +293,14 @@
         if (name === "table" || CARRIED.indexOf(name) >= 0 || sameText(got[name], sent[name] || [])) return;
         if (!sameText(now[name] || [], sent[name] || [])) return;  // typed again meanwhile: kept as typed
         form.querySelectorAll("[name='" + name.replace(/'/g, "") + "']").forEach(function (el) {
+          var before = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
           if (el.type === "checkbox" || el.type === "radio") el.checked = got[name].indexOf(el.value) >= 0;
           else if (el.type !== "hidden" && el.type !== "submit" && el.tagName !== "BUTTON") el.value = got[name][0] || "";
+          var after = el.type === "checkbox" || el.type === "radio" ? el.checked : el.value;
+          if (before !== after) {  // the page's totals and marks follow, as if typed
+            el.dispatchEvent(new Event("input", { bubbles: true }));
+            el.dispatchEvent(new Event("change", { bubbles: true }));
+          }
         });
       });
     }
@@ -324,7 +335,8 @@
               window.location.reload();
               return code;
             }
-            say(away ? "back" : (copy.merged ? "newer" : "saved"));
+            if (copy.merged) mergedOnce = true;  // said until the page is left: the other screen's changes came in
+            say(mergedOnce ? "newer" : (away ? "back" : "saved"));
             away = false;
           } else if (code === 409 && answer.conflict && typeof answer.version === "number") {
             // Another screen wrote since: both put together, sent over its version (a few rounds at most).
@@ -382,7 +394,7 @@
       }
     };
     try {
-      if (window.sessionStorage.getItem(told)) { window.sessionStorage.removeItem(told); say("newer"); }
+      if (window.sessionStorage.getItem(told)) { window.sessionStorage.removeItem(told); mergedOnce = true; say("newer"); }
     } catch (e) { /* off */ }
     // A copy kept in this browser that the server may not have (typed offline, or the page closed meanwhile):
     // sent over the version it was typed on; put together with the draft if that moved on; then shown.
