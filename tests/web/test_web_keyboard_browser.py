@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import DESKTOP, PHONE, Errors, new_game
+from support.browser import DESKTOP, PHONE, Errors, axe_violations, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -38,17 +38,49 @@ def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
 
 @pytest.mark.parametrize("lang", ["en-GB", "fr-FR"])
 def test_every_menu_link_is_on_screen(browser: Any, live_server: str, lang: str, artifacts: Path) -> None:
+    """At 390 px the pages are behind the menu button, the bar one line; open, every link on screen, a finger's
+    height each; Escape closes it. Without a script the menu is sent open, a wrapping row; on a desktop the links
+    are in the bar with no button."""
     context = browser.new_context(viewport=PHONE, locale=lang)
     page = context.new_page()
     page.goto(live_server + "/")
+    page.wait_for_load_state("load")
     links = page.locator("header.top nav a")
     assert links.count() == 7
+    summary = page.locator("#menu > summary")
+    assert summary.is_visible() and not links.first.is_visible()
+    assert page.evaluate("() => document.querySelector('header.top').getBoundingClientRect().height") < 60
+    page.screenshot(path=str(artifacts / f"keyboard-menu-{lang}-390-closed.png"))
+    summary.focus()
+    page.keyboard.press("Enter")
     for k in range(links.count()):
         box = links.nth(k).bounding_box()
+        assert links.nth(k).is_visible()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], k
         assert box["height"] >= 44
     page.screenshot(path=str(artifacts / f"keyboard-menu-{lang}-390.png"))
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.closest('nav') !== null")
+    page.keyboard.press("Escape")
+    assert not links.first.is_visible() and page.evaluate("() => document.activeElement.tagName") == "SUMMARY"
+    assert axe_violations(page) == []
     context.close()
+    bare = browser.new_context(viewport=PHONE, locale=lang, java_script_enabled=False)
+    page = bare.new_page()
+    page.goto(live_server + "/")
+    links = page.locator("header.top nav a")
+    assert not page.locator("#menu > summary").is_visible()
+    for k in range(links.count()):
+        box = links.nth(k).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], k
+    bare.close()
+    wide = browser.new_context(viewport=DESKTOP, locale=lang)
+    page = wide.new_page()
+    page.goto(live_server + "/")
+    page.wait_for_load_state("load")
+    assert not page.locator("#menu > summary").is_visible()
+    assert all(page.locator("header.top nav a").nth(k).is_visible() for k in range(7))
+    wide.close()
 
 
 def test_a_card_by_keyboard_only(page: Any, live_server: str, artifacts: Path) -> None:

@@ -485,5 +485,21 @@
     });
   }
 
-  ready(function () { newGame(); signButtons(); keyboardLists(); autosave(); keepPlace(); explanations(); });
+  // The menu: on a narrow screen, closed once the page is shown (the pages behind its button); sent open, so that
+  // without a script every page is still one tap away. On a wide screen its button is not shown: left open.
+  function menu() {
+    var details = document.getElementById("menu");
+    if (!details || !window.matchMedia) return;
+    var wide = window.matchMedia("(min-width: 64rem)");
+    if (!wide.matches) details.open = false;
+    wide.addEventListener("change", function () { details.open = wide.matches; });
+    document.addEventListener("keydown", function (event) {  // Escape closes it, back on its button
+      if (event.key === "Escape" && details.open && !wide.matches && details.contains(document.activeElement)) {
+        details.open = false;
+        details.querySelector("summary").focus();
+      }
+    });
+  }
+
+  ready(function () { menu(); newGame(); signButtons(); keyboardLists(); autosave(); keepPlace(); explanations(); });
 })();
