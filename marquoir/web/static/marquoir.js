@@ -371,8 +371,14 @@
     function schedule() { clearTimeout(timer); timer = setTimeout(flush, 400); }
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
-    // A form sent (a step, or the page posted) carries every field itself: nothing is left pending.
-    form.addEventListener("submit", function () { clearTimeout(timer); timer = null; });
+    // A form sent (a step, or the page posted) carries every field itself: nothing is left pending, and a copy kept
+    // here is marked as sent with it (when the page comes back at a later version, the form was written).
+    form.addEventListener("submit", function () {
+      clearTimeout(timer);
+      timer = null;
+      var copy = local();
+      if (copy) { copy.posted = true; keepHere(copy); }
+    });
     window.addEventListener("offline", function () { away = true; say("offline"); });
     window.addEventListener("online", function () {
       var copy = local();
@@ -399,10 +405,11 @@
     // A copy kept in this browser that the server may not have (typed offline, or the page closed meanwhile):
     // sent over the version it was typed on; put together with the draft if that moved on; then shown.
     var kept = local();
+    if (kept && kept.posted && base.version > kept.seen) kept = null;  // its form was sent and written since
     if (kept && kept.fields && typeof kept.seen === "number" && !sameText(typed(kept.fields), typed(base.fields))) {
       if (navigator.onLine === false) { away = true; say("offline"); }
       else { away = true; send(kept, true); }
-    } else if (kept) {
+    } else {
       forget();
     }
   }
