@@ -220,3 +220,43 @@ def test_a_tile_tapped_on_one_phone_and_a_counter_on_another_are_both_kept(
     finally:
         first.close()
         second.close()
+
+
+def test_a_form_sent_on_purpose_carries_what_another_phone_wrote_since(
+    browser: Any, live_server: str, viewport: dict[str, int]
+) -> None:
+    """A form sent on purpose is written whatever the draft holds: just before it goes, the page puts its copy
+    together with one another phone (its clock an hour behind) wrote since, so the score carries both."""
+    first = browser.new_context(viewport=viewport, locale="en-GB")
+    second = browser.new_context(viewport=viewport, locale="en-GB")
+    second.add_init_script(SKEWED_CLOCK % -3_600_000)
+    try:
+        a = first.new_page()
+        b = second.new_page()
+        for page in (a, b):
+            page.set_default_timeout(15000)
+        new_game(a, live_server, "base", "sheet")
+        link = a.url
+        b.goto(link)
+        for field, value in (("players-0-print_cards", "10"), ("players-0-season_chain", "4"),
+                             ("players-0-harmony", "2")):
+            a.fill(f"#{field}", value)
+        a.wait_for_function(SETTLED)
+        for field, value in (("players-1-print_cards", "9"), ("players-1-season_chain", "3"),
+                             ("players-1-harmony", "1")):
+            b.fill(f"#{field}", value)
+        b.wait_for_function(f"() => ({SETTLED})() && ({STATE})() === 'newer'")
+        # Phone A never heard of B's figures: it scores the game at once.
+        with a.expect_navigation():
+            a.locator("#sheet-form button[value=score]").click()
+        a.wait_for_load_state("load")
+        assert "/results" in a.url
+        third = browser.new_context(viewport=viewport, locale="en-GB")
+        c = third.new_page()
+        c.goto(link)
+        assert c.input_value("#players-0-print_cards") == "10" and c.input_value("#players-1-print_cards") == "9"
+        assert c.input_value("#players-1-harmony") == "1"
+        third.close()
+    finally:
+        first.close()
+        second.close()

@@ -379,6 +379,50 @@
       var copy = local();
       if (copy) { copy.posted = true; keepHere(copy); }
     });
+    // A form sent on purpose (another player's tab, the score) is written whatever the draft holds: just before it
+    // goes, the page's copy is sent over its version, and when another screen wrote since, the two are put together
+    // in the page first (its fields and its game), so that the form carries both. Listened to on the window, after
+    // the page's own scripts: a step they do in place (its default prevented) is not held. Never held over 3 s.
+    window.addEventListener("submit", function (event) {
+      if (event.target !== form || event.defaultPrevented || form.dataset.synced || navigator.onLine === false) return;
+      event.preventDefault();
+      clearTimeout(timer);
+      timer = null;
+      var submitter = event.submitter, done = false, copy = copyNow();
+      function post() {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        timer = null;
+        form.dataset.synced = "1";
+        if (submitter && submitter.form === form) form.requestSubmit(submitter); else form.requestSubmit();
+        setTimeout(function () { delete form.dataset.synced; }, 0);
+      }
+      setTimeout(post, 3000);
+      fetch(url, { method: "POST", body: body(copy), credentials: "same-origin",
+        headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.json().then(function (answer) { return [r.status, answer]; }); })
+        .then(function (result) {
+          var answer = result[1] || {};
+          if (result[0] === 200 && answer.saved && !answer.moved) agreed(answer.version, copy.fields);
+          else if (result[0] === 409 && answer.conflict && typeof answer.version === "number") {
+            var shownHere = (byName(copy.fields).current || [null])[0];
+            var samePlayer = answer.player === null || answer.player === undefined || shownHere === null ||
+              String(answer.player) === String(shownHere);
+            var merged = mergeFields(copy.base, copy.fields, answer, samePlayer);
+            show(copy, merged);
+            var table = (byName(merged.fields).table || [null])[0];
+            if (table !== null) {
+              document.querySelectorAll("input[name=table]").forEach(function (el) {
+                if (el.form === form || el.closest(".language-switch")) el.value = table;
+              });
+            }
+            agreed(answer.version, merged.fields);
+          }
+        })
+        .catch(function () { /* the form goes as it is */ })
+        .then(post);
+    });
     window.addEventListener("offline", function () { away = true; say("offline"); });
     window.addEventListener("online", function () {
       var copy = local();
