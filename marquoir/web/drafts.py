@@ -187,7 +187,8 @@ def autosave(token: str) -> tuple[dict[str, Any], int]:
     """What a page's script sends as it is typed (issue 18, item 1): the entry form as it stands, written into the
     draft of ``token`` as a form not yet sent (its fields shown again as typed, without errors), when the draft
     kept is still at the version the page read (``draft_version``). Else nothing is written and the answer is a
-    409 with the copy kept (its version, its fields as typed, its table), which the page puts together with its
+    conflict with the copy kept (its version, its fields as typed, its table; a 200 all the same, as the page goes
+    on and a browser logs any other status as an error), which the page puts together with its
     own (marquoir.js, autosave) and sends again over that version. The answer says which version is kept."""
     wait = over_limit("drafts.write")
     if wait is not None:
@@ -213,7 +214,7 @@ def autosave(token: str) -> tuple[dict[str, Any], int]:
         return {"saved": False, "conflict": True, "version": draft_version(kept),
                 "fields": _fields(kept.get("form")), "table": dump(kept.get("table") or {}),
                 "player": player_kept if isinstance(player_kept, int) and not isinstance(player_kept, bool) else None,
-                }, 409
+                }, 200
     return {"saved": True, "version": draft_version(write.draft.document)}, 200
 
 

@@ -150,16 +150,22 @@
   // is written into the draft as it is typed (debounced). Each copy is sent over the version of the draft the page
   // last read (draft_version: the server's own count of writes, never this device's clock, web/drafts.py
   // autosave); the server writes it only when its draft is still at that version. When another screen wrote since
-  // (a 409 with its copy) the page puts both together, entry by entry, against what both started from: an entry
+  // (a conflict answered with its copy) the page puts both together, entry by entry, against what both started from: an entry
   // changed on one screen only takes that change, one changed on both keeps what was typed here; the game's
   // document likewise, each player's entries on their own (a card added here, a tile there); it sends the result
   // over the other's version, shows it (a reload when the other's game was taken) and says so. Without the network the copy is kept in this browser (localStorage, one per
   // draft, with what it started from), the page says so, and it is put together and sent the same way when the
   // network is back or the page is opened again. The page says what became of it (p.autosave-status).
   var draftState = null;  // set by autosave(): what this page knows of its draft
-  // A step done in place (a card added, a tile tapped) was written by the server, or refused as another screen
-  // wrote since: its answer's "draft" tells which.
-  window.MarquoirDraftStep = function (answer) { if (draftState && answer) draftState.step(answer.draft); };
+  // A step done in place (a card added, a tile tapped) is sent (MarquoirDraftStepStart: no copy goes while it is
+  // on its way, so that the page never races itself), then written by the server or refused as another screen
+  // wrote since: its answer's "draft" tells which (MarquoirDraftStep; null when it got no answer).
+  window.MarquoirDraftStepStart = function () { if (draftState) draftState.pending += 1; };
+  window.MarquoirDraftStep = function (answer) {
+    if (!draftState) return;
+    draftState.pending = Math.max(0, draftState.pending - 1);
+    if (answer) draftState.step(answer.draft);
+  };
   var CARRIED = ["csrf_token", "draft", "draft_version", "edit", "version", "lang", "next", "back", "current"];
   function byName(fields) {
     var out = {};
@@ -338,7 +344,7 @@
             if (copy.merged) mergedOnce = true;  // said until the page is left: the other screen's changes came in
             say(mergedOnce ? "newer" : (away ? "back" : "saved"));
             away = false;
-          } else if (code === 409 && answer.conflict && typeof answer.version === "number") {
+          } else if (code === 200 && answer.conflict && typeof answer.version === "number") {
             // Another screen wrote since: both put together, sent over its version (a few rounds at most).
             var shownHere = (byName(copy.fields).current || [null])[0];
             var samePlayer = answer.player === null || answer.player === undefined || shownHere === null ||
@@ -363,6 +369,7 @@
     function flush() {
       timer = null;
       if (sending) { again = true; return; }
+      if (draftState && draftState.pending > 0) { schedule(); return; }  // after the page's own step is answered
       var copy = copyNow();
       keepHere(copy);  // kept here until the server has it
       if (navigator.onLine === false) { away = true; say("offline"); return; }
@@ -405,7 +412,7 @@
         .then(function (result) {
           var answer = result[1] || {};
           if (result[0] === 200 && answer.saved && !answer.moved) agreed(answer.version, copy.fields);
-          else if (result[0] === 409 && answer.conflict && typeof answer.version === "number") {
+          else if (result[0] === 200 && answer.conflict && typeof answer.version === "number") {
             var shownHere = (byName(copy.fields).current || [null])[0];
             var samePlayer = answer.player === null || answer.player === undefined || shownHere === null ||
               String(answer.player) === String(shownHere);
@@ -437,6 +444,7 @@
       if (navigator.sendBeacon) navigator.sendBeacon(url, body(copy));
     });
     draftState = {
+      pending: 0,
       step: function (written) {
         if (!written) return;
         if (written.saved) { agreed(written.version, entries()); forget(); }

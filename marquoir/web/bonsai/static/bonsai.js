@@ -240,14 +240,17 @@
     function refresh(tapped) {
       var ticket = ++sent;
       form.dataset.sent = String(ticket);  // the page's state for a test (or a person's tools) to read
+      if (window.MarquoirDraftStepStart) window.MarquoirDraftStepStart();
       fetch(form.dataset.live, { method: "POST", body: new FormData(form), credentials: "same-origin",
         headers: { "Accept": "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (parts) {
           if (parts && ticket === sent) { apply(parts, tapped); form.dataset.shown = String(ticket); }
-          if (parts && window.MarquoirDraftStep) window.MarquoirDraftStep(parts);  // written, or put together
+          if (window.MarquoirDraftStep) window.MarquoirDraftStep(parts);  // written, or put together
         })
-        .catch(function () { /* pressing any button still sends the game to the server */ });
+        .catch(function () {  // pressing any button still sends the game to the server
+          if (window.MarquoirDraftStep) window.MarquoirDraftStep(null);
+        });
     }
 
     // The grid by keyboard: one tab stop (a roving tabindex), the arrow keys move along the hex directions: ← →
