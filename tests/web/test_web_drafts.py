@@ -340,9 +340,9 @@ def test_the_draft_s_editing_travels_with_its_pages(client: FlaskClient) -> None
 def test_what_is_typed_is_kept_and_an_older_copy_never_overwrites_a_newer(games: Flask, client: FlaskClient) -> None:
     """The autosave of an entry page (issue 18, item 1): figures typed and not sent are in the draft, shown as
     typed on a reload and on another phone, without errors. Each copy is sent over the version the page read (the
-    server's count of writes, never a clock): a copy over an older version (another phone wrote since) is refused
-    answered as a conflict that carries the copy kept (its version, fields and table), and changes nothing; sent again over
-    that version it is written; a form sent on purpose is written whatever the version kept."""
+    server's count of writes, never a clock): a copy over an older version (another phone wrote since) is refused,
+    answered as a conflict that carries the copy kept (its version, fields and table), and changes nothing; sent
+    again over that version it is written; a form sent on purpose is written whatever the version kept."""
     token, page = follow(client, client.post("/new", data=NEW_SHEET))
     assert value_of(page, "players-0-print_cards") in (None, "")
     start = int(hidden(page, "draft_version"))  # the draft's count of writes: the page read this one
