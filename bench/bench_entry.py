@@ -120,13 +120,23 @@ def main() -> None:
     fields = _inputs(page)
     table = json.dumps(doc)
 
+    versions = {"kanagawa": _field(fields, "draft_version")}
+
+    def written(answer: dict[str, Any], game: str) -> None:
+        """Each step is written into the draft over the version the page read, as the page sends it (the
+        answer's version is the next one's)."""
+        assert answer["draft"]["saved"], answer["draft"]
+        versions[game] = str(answer["draft"]["version"])
+
     def picker_step(i: int) -> None:
         action = "add:66" if i % 2 == 0 else "remove:print:8"
         nonlocal table
-        response = client.post("/detailed/live", data=_with(fields, table=table, current="0", action=action),
+        response = client.post("/detailed/live", data=_with(fields, table=table, current="0", action=action,
+                                                             draft_version=versions["kanagawa"]),
                                headers={"Accept": "application/json"})
         assert response.status_code == 200, response.get_data(as_text=True)[:300]
         table = response.get_json()["table"]
+        written(response.get_json(), "kanagawa")
 
     # Bonsai tile by tile: 10 tiles each.
     bonsai_page, page = new({"game": "bonsai", "mode": "detailed", "goal_colours": ["brown", "green", "cyan"]})
@@ -135,11 +145,15 @@ def main() -> None:
     for pdoc in bdoc["players"]:
         pdoc["tiles"] = [{"at": list(at), "kind": kind} for at, kind in TREE]
 
+    versions["bonsai"] = _field(bfields, "draft_version")
+
     def bonsai_tap(i: int) -> None:
         cycle_cell(bdoc["players"][0], (-2, 3))
-        response = client.post("/bonsai/tiles/live", data=_with(bfields, table=json.dumps(bdoc), current="0"),
+        response = client.post("/bonsai/tiles/live", data=_with(bfields, table=json.dumps(bdoc), current="0",
+                                                                draft_version=versions["bonsai"]),
                                headers={"Accept": "application/json"})
         assert response.status_code == 200, response.get_data(as_text=True)[:300]
+        written(response.get_json(), "bonsai")
 
     sheet_k, _page = new({"game": "base", "mode": "sheet"})
     sheet_b, _page = new({"game": "bonsai", "mode": "sheet", "goal_colours": ["brown", "green", "cyan"]})

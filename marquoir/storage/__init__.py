@@ -36,11 +36,13 @@ from marquoir.storage.database import (
 from marquoir.storage.drafts import (
     Draft,
     DraftRefused,
+    DraftWrite,
     delete_draft,
     draft_exists,
+    draft_version,
     get_draft,
     save_draft,
-    save_draft_newer,
+    save_draft_at,
 )
 from marquoir.storage.errors import EditConflict, GameNotFound, StorageError
 from marquoir.storage.games import (
@@ -114,6 +116,7 @@ __all__ = [
     "Details",
     "Draft",
     "DraftRefused",
+    "DraftWrite",
     "EditConflict",
     "Encounter",
     "GameNotFound",
@@ -144,6 +147,7 @@ __all__ = [
     "delete_draft",
     "delete_game",
     "draft_exists",
+    "draft_version",
     "edition_of",
     "editions",
     "encounters",
@@ -177,7 +181,7 @@ __all__ = [
     "rename_player",
     "restore_games",
     "save_draft",
-    "save_draft_newer",
+    "save_draft_at",
     "save_game",
     "save_games",
     "set_time_zone",

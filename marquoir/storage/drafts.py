@@ -117,30 +117,48 @@ def draft_exists(engine: Engine, token: str, *, now: datetime | None = None) -> 
     return found is not None
 
 
-def save_draft_newer(
+@dataclass(frozen=True, slots=True)
+class DraftWrite:
+    """What :func:`save_draft_at` did: ``written`` true, ``draft`` the draft as written (at the version after the
+    one read); or ``written`` false when another copy was written since the version the page read (a conflict):
+    ``draft`` is then the copy kept, untouched."""
+
+    written: bool
+    draft: Draft
+
+
+def draft_version(document: Mapping[str, Any]) -> int:
+    """The version of a draft's document: how many times it was written (its ``"version"``), 0 when it has none."""
+    stored = document.get("version")
+    return stored if isinstance(stored, int) and not isinstance(stored, bool) else 0
+
+
+def save_draft_at(
     engine: Engine,
     game: str,
     document: Mapping[str, Any],
     *,
     token: str,
-    version: int,
+    seen: int,
     force: bool = False,
     now: datetime | None = None,
     lifetime: timedelta = DRAFT_LIFETIME,
     guard: Callable[[Connection], None] | None = None,
-) -> Draft | None:
-    """Write the draft of ``token`` at ``version`` (its ``"version"`` key), read and written in one transaction, so
-    that an older copy never overwrites a newer one: ``None`` (nothing written) when the draft kept is at
-    ``version`` or newer. With ``force`` (a form sent on purpose) it is written all the same, one version past the
-    one kept. When no draft is kept under ``token`` (it expired, or nobody made it) this is :func:`save_draft`'s
-    new draft under a new token: a made-up token is never stored. The bounds are :func:`save_draft`'s
-    (:class:`DraftRefused`). ``guard`` is run first in the same transaction: it raises :class:`StorageError` to
-    refuse the write (nothing is written), as the table link's does when a seat wrote since the document was
-    merged (:func:`marquoir.storage.seats.table_unchanged`)."""
+) -> DraftWrite:
+    """Write the draft of ``token`` over the copy a page read at version ``seen``, read and written in one
+    transaction (issue 18, item 1). Versions are the server's own count of writes, never a device's clock: a
+    write is done, at the version after the one kept, only when the version kept is still ``seen``; else nothing is
+    written and the copy kept is answered, for the page to put both together (a phone whose clock is wrong neither
+    loses its writes nor overwrites a newer copy). With ``force`` (a form sent on purpose) it is written all the
+    same, at the version after the one kept. When no draft is kept under ``token`` (it expired, or nobody made it)
+    this is :func:`save_draft`'s new draft under a new token, at version 1: a made-up token is never stored. The
+    bounds are :func:`save_draft`'s (:class:`DraftRefused`). ``guard`` is run first in the same transaction: it
+    raises :class:`StorageError` to refuse the write (nothing is written), as the table link's does when a seat wrote
+    since the document was merged (:func:`marquoir.storage.seats.table_unchanged`)."""
     moment = utc(now)
     expires = moment + lifetime
     if not draft_exists(engine, token, now=moment):
-        return save_draft(engine, game, {**document, "version": max(version, 1)}, now=moment, lifetime=lifetime)
+        return DraftWrite(True, save_draft(engine, game, {**document, "version": 1}, now=moment, lifetime=lifetime))
     size = len(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode())
     if size > MAX_DRAFT_BYTES:
         raise DraftRefused(f"a draft is at most {MAX_DRAFT_BYTES // 1024} KiB, this one is {size // 1024} KiB",
@@ -148,31 +166,24 @@ def save_draft_newer(
     with guarded("keep the game being entered"), write_transaction(engine) as connection:
         if guard is not None:
             guard(connection)
-        row = connection.execute(
-            sa.select(drafts.c.created_at, drafts.c.document, drafts.c.expires_at)
-            .where(drafts.c.token == token)
-            .with_for_update()
-        ).first()
-        kept = 0
-        if row is not None and read_utc(row.expires_at) > moment:
-            stored = row.document.get("version") if isinstance(row.document, Mapping) else None
-            kept = stored if isinstance(stored, int) and not isinstance(stored, bool) else 0
-        if version <= kept:
-            if not force:
-                return None
-            version = kept + 1
-        document = {**document, "version": version}
-        if row is not None and isinstance(row.document, Mapping) and "save_key" in row.document:
+        row = connection.execute(sa.select(drafts).where(drafts.c.token == token).with_for_update()).mappings().first()
+        live = row is not None and read_utc(row["expires_at"]) > moment
+        kept = draft_version(row["document"]) if live and isinstance(row["document"], Mapping) else 0  # type: ignore[index]
+        if live and not force and seen != kept:
+            assert row is not None
+            return DraftWrite(False, _draft(row))
+        document = {**document, "version": kept + 1}
+        if row is not None and isinstance(row["document"], Mapping) and "save_key" in row["document"]:
             # The results' save key stays with the draft (it is reused only while the game is unchanged).
-            document.setdefault("save_key", row.document["save_key"])
+            document.setdefault("save_key", row["document"]["save_key"])
         values = {"game": game, "document": document, "updated_at": moment, "expires_at": expires}
         if row is None:
             connection.execute(drafts.insert().values(token=token, created_at=moment, **values))
             created = moment
         else:
             connection.execute(drafts.update().where(drafts.c.token == token).values(**values))
-            created = read_utc(row.created_at)
-    return Draft(token, game, document, created, moment, expires)
+            created = read_utc(row["created_at"])
+    return DraftWrite(True, Draft(token, game, document, created, moment, expires))
 
 
 def get_draft(engine: Engine, token: str, *, now: datetime | None = None) -> Draft | None:

@@ -145,7 +145,7 @@ def table_of_draft(engine: Engine, draft_token: str) -> str | None:
 
 def table_unchanged(token: str, version: int) -> Callable[[Connection], None]:
     """The guard of the host's whole write of a draft that phones write too
-    (:func:`marquoir.storage.drafts.save_draft_newer`'s ``guard``): in the write's own transaction, the table
+    (:func:`marquoir.storage.drafts.save_draft_at`'s ``guard``): in the write's own transaction, the table
     ``token`` must still be at ``version`` (the one the host's merge read: every seat's write bumps it), else
     :class:`StorageError` (``conflict``) and nothing is written, so a seat's write landing between the merge and
     the write is never overwritten. The table's row is locked first on PostgreSQL, in the order a seat's write
@@ -224,11 +224,11 @@ def _write(
             return SeatWrite("conflict", current, draft.document)
         document, order = merge(draft.document)
         document.pop("save_key", None)
-        # The draft's version moves on with the seat's write (storage/drafts.py save_draft_newer): a copy the host's
-        # page typed before it can no longer be written over it.
+        # The draft's version moves on with the seat's write (storage/drafts.py save_draft_at, the server's count of
+        # writes): a copy the host's page typed before it can no longer be written over it.
         kept = document.get("version")
         kept = kept if isinstance(kept, int) and not isinstance(kept, bool) else 0
-        document["version"] = max(kept + 1, int(moment.timestamp() * 1000))
+        document["version"] = kept + 1
         size = len(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode())
         if size > MAX_DRAFT_BYTES:  # the drafts' own bound (storage/drafts.py), kept by every write of one
             raise DraftRefused(f"a draft is at most {MAX_DRAFT_BYTES // 1024} KiB, this one is {size // 1024} KiB",

@@ -20,18 +20,26 @@ size and the number kept are bounded (:mod:`marquoir.storage.drafts`). The views
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import current_app, flash, redirect, request, url_for
+from flask import current_app, flash, g, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from marquoir.games import AnyTable
-from marquoir.storage import Draft, DraftRefused, StorageError, draft_exists, get_draft, save_draft, save_draft_newer
+from marquoir.storage import (
+    Draft,
+    DraftRefused,
+    StorageError,
+    draft_exists,
+    draft_version,
+    get_draft,
+    save_draft,
+    save_draft_at,
+)
 from marquoir.storage.rows import new_token
 from marquoir.web import plug
 from marquoir.web.db import get_engine
@@ -155,13 +163,10 @@ def keep(
             if results:
                 document["save_key"] = _save_key(token, doc)
             if token is None:
-                draft = save_draft(get_engine(), str(doc.get("game", "")), {**document, "version": sent_version()})
-            else:  # a form sent on purpose: written whatever the version kept, one past it
-                found = save_draft_newer(get_engine(), str(doc.get("game", "")), document, token=token,
-                                         version=sent_version(), force=True,
-                                         guard=guard)
-                assert found is not None
-                draft = found
+                draft = save_draft(get_engine(), str(doc.get("game", "")), {**document, "version": 1})
+            else:  # a form sent on purpose: written whatever the version kept, at the one after it
+                draft = save_draft_at(get_engine(), str(doc.get("game", "")), document, token=token,
+                                      seen=seen_version(), force=True, guard=guard).draft
         except StorageError as error:
             if error.reason == "conflict" and attempt + 1 < HOST_MERGE_TRIES:
                 continue  # a phone wrote between the merge and the write: merged again with its part
@@ -174,9 +179,11 @@ def keep(
     return redirect(url_for(endpoint, token=draft.token), code=303)
 
 
-def keep_live(doc: Mapping[str, Any], player: int) -> Response | None:
+def keep_live(doc: Mapping[str, Any], player: int, *, force: bool = False) -> Response | None:
     """A step done in place by a page's script, written into the page's draft (nothing else is answered): a
-    reload after it shows it too. ``None`` when written, else the answer that refused it."""
+    reload after it shows it too. It is written over the copy the page read (its ``draft_version``) only, or with
+    ``force`` (a form sent on purpose) whatever the copy kept; what became of it is :func:`step_written`'s, for the
+    page's answer. ``None`` when done, else the answer that refused it."""
     token = draft_token()
     if token is None:
         return None
@@ -189,25 +196,39 @@ def keep_live(doc: Mapping[str, Any], player: int) -> Response | None:
         document["editing"] = [current.token, current.version]
     with suppress(StorageError):  # the step is answered all the same: the page holds the game meanwhile
         if draft_exists(get_engine(), token):  # a token nobody made (or expired) makes nothing here
-            # A step older than the draft kept (another phone wrote since) is not written over it.
-            save_draft_newer(get_engine(), str(doc.get("game", "")), document, token=token, version=sent_version())
+            # A step on a copy older than the one kept (another phone wrote since) is not written over it: the page
+            # is told, and puts both together (marquoir.js, autosave).
+            write = save_draft_at(get_engine(), str(doc.get("game", "")), document, token=token,
+                                  seen=seen_version(), force=force)
+            g.draft_written = {"saved": write.written, "version": draft_version(write.draft.document),
+                               **({} if write.written else {"conflict": True})}
     return None
 
 
-def sent_version() -> int:
-    """The version of what a request sends (``draft_version``: when it was typed, in milliseconds, by the page's
-    script), else the server's time of the request: a later change has a larger version."""
+def step_written(parts: Mapping[str, Any]) -> dict[str, Any]:
+    """A step's answer (``parts``) with what became of it in the draft (``draft``: saved or not, the version kept),
+    when :func:`keep_live` wrote or tried to."""
+    written = g.get("draft_written")
+    return {**parts, "draft": written} if written is not None else dict(parts)
+
+
+def seen_version() -> int:
+    """The version of the draft the page that sends this request read (``draft_version``, as the server wrote it
+    in the page or in its last answer: the server's count of writes, never a device's clock); -1 when it sent
+    none, which is no draft's version."""
     text = request.form.get("draft_version", "")
     if text.isdigit() and len(text) <= 16:
         return int(text)
-    return int(time.time() * 1000)
+    return -1
 
 
 def autosave(token: str) -> tuple[dict[str, Any], int]:
     """What a page's script sends as it is typed (issue 18, item 1): the entry form as it stands, written into the
-    draft of ``token`` as a form not yet sent (its fields shown again as typed, without errors), unless the draft
-    kept is newer (``saved`` false, ``newer`` true: another copy was written since; a 200 all the same, since the
-    page goes on). The answer says which version is kept."""
+    draft of ``token`` as a form not yet sent (its fields shown again as typed, without errors), when the draft
+    kept is still at the version the page read (``draft_version``). Else nothing is written and the answer is a
+    conflict with the copy kept (its version, its fields as typed, its table; a 200 all the same, as the page goes
+    on and a browser logs any other status as an error), which the page puts together with its
+    own (marquoir.js, autosave) and sends again over that version. The answer says which version is kept."""
     wait = over_limit("drafts.write")
     if wait is not None:
         return {"saved": False, "error": _("Too many changes at once: they are kept on this page.")}, 429
@@ -220,16 +241,20 @@ def autosave(token: str) -> tuple[dict[str, Any], int]:
     current = editing()
     if current is not None:
         document["editing"] = [current.token, current.version]
-    version = sent_version()
     try:
-        draft = save_draft_newer(get_engine(), str(doc.get("game", "")), document, token=token, version=version)
+        write = save_draft_at(get_engine(), str(doc.get("game", "")), document, token=token, seen=seen_version())
     except StorageError:
         return {"saved": False, "error": _("The game could not be kept on the server: it is kept on this page.")}, 503
-    if draft is None:
-        kept = get_draft(get_engine(), token)
-        newer = kept.document.get("version") if kept is not None else None
-        return {"saved": False, "newer": True, "version": newer if isinstance(newer, int) else None}, 200
-    return {"saved": True, "version": draft.document["version"]}, 200
+    if write.draft.token != token:  # the draft had expired: this copy is a new draft, under its own link
+        return {"saved": True, "version": draft_version(write.draft.document), "moved": write.draft.token}, 200
+    if not write.written:
+        kept = write.draft.document
+        player_kept = kept.get("player")
+        return {"saved": False, "conflict": True, "version": draft_version(kept),
+                "fields": _fields(kept.get("form")), "table": dump(kept.get("table") or {}),
+                "player": player_kept if isinstance(player_kept, int) and not isinstance(player_kept, bool) else None,
+                }, 200
+    return {"saved": True, "version": draft_version(write.draft.document)}, 200
 
 
 def _save_key(token: str | None, doc: Mapping[str, Any]) -> str:

@@ -71,8 +71,8 @@ def editing_fields(entry: bool = False) -> Markup:
             g.get("draft_version", 0),
             _("Kept as typed: a reload or another phone opening this game’s link shows it."),
             _("No network: what you type is kept on this phone and sent when the network is back."),
-            _("This game was changed on another screen since: reload the page to see it. What you typed here "
-              "is kept on this phone."),
+            _("This game was changed on another screen meanwhile: its changes and what you typed here are put "
+              "together (where both changed the same entry, what you typed here is kept)."),
             _("The network is back: what was typed meanwhile is kept on the server."),
         )
     current = editing()

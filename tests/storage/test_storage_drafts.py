@@ -10,7 +10,7 @@ from sqlalchemy.engine import Engine
 from support.samples import sample_document, sample_table
 
 from marquoir import score
-from marquoir.storage import all_games, delete_draft, get_draft, save_draft, save_game
+from marquoir.storage import all_games, delete_draft, draft_version, get_draft, save_draft, save_draft_at, save_game
 
 NOON = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -64,3 +64,59 @@ def test_saves_with_one_key_at_once_save_one_game(engine: Engine) -> None:
     for thread in threads:
         thread.join()
     assert len(set(ids)) == 1 and len(ids) == 6 and len(all_games(engine)) == 1
+
+
+def test_a_write_goes_over_the_version_read_only_whatever_the_clocks(engine: Engine) -> None:
+    """The autosave's rule (storage/drafts.py save_draft_at, issue 18): versions are the server's count of writes.
+    A write over the version kept is done at the next one; a write over an older version (another phone wrote
+    since) is refused and answers the copy kept, untouched; a form sent on purpose goes over any. No clock is
+    read: a phone an hour behind or ahead (its writes' ``now`` here) is judged the same."""
+    doc = sample_document("base-2p")
+    draft = save_draft(engine, "kanagawa", {"table": doc, "version": 1}, now=NOON)
+    behind = save_draft_at(engine, "kanagawa", {"table": doc, "form": [["a", "1"]]}, token=draft.token, seen=1,
+                           now=NOON - timedelta(hours=1))
+    assert behind.written and draft_version(behind.draft.document) == 2  # a phone whose clock is behind: written
+    ahead = save_draft_at(engine, "kanagawa", {"table": doc, "form": [["a", "2"]]}, token=draft.token, seen=2,
+                          now=NOON + timedelta(hours=1))
+    assert ahead.written and draft_version(ahead.draft.document) == 3
+    # The phone behind writes again over the version it read (2): another phone wrote since, nothing is written.
+    stale = save_draft_at(engine, "kanagawa", {"table": doc, "form": [["a", "old"]]}, token=draft.token, seen=2,
+                          now=NOON + timedelta(hours=2))
+    assert not stale.written and stale.draft.document["form"] == [["a", "2"]]
+    assert draft_version(stale.draft.document) == 3
+    kept = get_draft(engine, draft.token, now=NOON)
+    assert kept is not None and kept.document["form"] == [["a", "2"]]
+    # A version never written (made up, or ahead of the server's) is refused as well.
+    for made_up in (4, 10**15, -1, 0):
+        assert not save_draft_at(engine, "kanagawa", {"table": doc}, token=draft.token, seen=made_up).written
+    # Put together with the copy kept, it is sent over that copy's version: written.
+    merged = save_draft_at(engine, "kanagawa", {"table": doc, "form": [["a", "2"], ["b", "x"]]}, token=draft.token,
+                           seen=3)
+    assert merged.written and draft_version(merged.draft.document) == 4
+    forced = save_draft_at(engine, "kanagawa", {"table": doc}, token=draft.token, seen=0, force=True)
+    assert forced.written and draft_version(forced.draft.document) == 5
+    # No draft under the token (a made-up one): a new draft, under a new token, at version 1.
+    new = save_draft_at(engine, "kanagawa", {"table": doc}, token="x" * 32, seen=7)
+    assert new.written and new.draft.token != "x" * 32 and draft_version(new.draft.document) == 1
+    assert get_draft(engine, "x" * 32) is None
+
+
+def test_two_phones_writing_at_once_never_both_win(engine: Engine) -> None:
+    """Two writes over the same version read at the same moment: one is written, the other refused (the read and
+    the write are one transaction), whichever comes first."""
+    doc = sample_document("base-2p")
+    draft = save_draft(engine, "kanagawa", {"table": doc, "version": 1}, now=NOON)
+    results: list[bool] = []
+
+    def write(value: str) -> None:
+        results.append(save_draft_at(engine, "kanagawa", {"table": doc, "form": [["a", value]]}, token=draft.token,
+                                     seen=1).written)
+
+    threads = [threading.Thread(target=write, args=(str(k),)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [False, False, False, True]
+    kept = get_draft(engine, draft.token)
+    assert kept is not None and kept.document["version"] == 2

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy.engine import Engine
 from support.samples import sample_document
 
-from marquoir.storage import StorageError, get_draft, save_draft, save_draft_newer
+from marquoir.storage import StorageError, get_draft, save_draft, save_draft_at
 from marquoir.storage.seats import get_table, open_table, table_unchanged, write_seat
 
 
@@ -25,15 +25,14 @@ def test_the_hosts_write_read_before_a_seats_write_is_refused_and_nothing_is_wri
     assert read is not None and read.version == 0
     assert write_seat(engine, table.token, 0, 0, _with_note("phone"), done=False).outcome == "written"
     with pytest.raises(StorageError) as refused:
-        save_draft_newer(engine, "kanagawa", {"table": sample_document("base-2p"), "note": "host"},
-                         token=draft.token, version=1, force=True, guard=table_unchanged(table.token, read.version))
+        save_draft_at(engine, "kanagawa", {"table": sample_document("base-2p"), "note": "host"},
+                      token=draft.token, seen=1, force=True, guard=table_unchanged(table.token, read.version))
     assert refused.value.reason == "conflict"
     kept = get_draft(engine, draft.token)
     assert kept is not None and kept.document["note"] == "phone"  # the seat's write, not overwritten
     # Merged again at the table's version now, the host's write is taken.
     now = get_table(engine, table.token)
     assert now is not None and now.version == 1
-    written = save_draft_newer(engine, "kanagawa", {"table": sample_document("base-2p"), "note": "host"},
-                               token=draft.token, version=1, force=True,
-                               guard=table_unchanged(table.token, now.version))
-    assert written is not None and written.document["note"] == "host"
+    written = save_draft_at(engine, "kanagawa", {"table": sample_document("base-2p"), "note": "host"},
+                            token=draft.token, seen=1, force=True, guard=table_unchanged(table.token, now.version))
+    assert written.written and written.draft.document["note"] == "host"

@@ -83,3 +83,11 @@ def new_game(page: Any, server: str, game: str, mode: str, players: int = 2) -> 
     with page.expect_navigation():
         page.locator("#new-game").evaluate("(form) => form.requestSubmit()")
     page.wait_for_load_state("load")
+
+
+def open_menu(page: Any) -> None:
+    """Open the menu when its button is shown (a phone, with a script: the pages are behind it), as a person taps
+    it before a page's link; on a desktop, or without a script, the links are in the bar already."""
+    summary = page.locator("#menu > summary")
+    if summary.is_visible() and not page.evaluate("() => document.getElementById('menu').open"):
+        summary.click()

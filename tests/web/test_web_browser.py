@@ -194,7 +194,8 @@ def test_detailed_game_with_the_card_picker(page: Any, live_server: str, artifac
     for index, entry in plan.items():
         if index:
             page.get_by_role("button", name=re.compile(rf"^{names[index]}\b")).click()
-            page.wait_for_selector("h2#tableau-title")
+            # (the page's copy is put together with the draft before the form goes: wait for the new page)
+            page.locator("h2#tableau-title", has_text=names[index]).wait_for()
         assert names[index] in page.locator("h2#tableau-title").inner_text()
         page.get_by_label("Starting tile", exact=True).select_option(entry["start"])
         for card, words in entry["print"]:

@@ -122,8 +122,20 @@ def test_a_card_added_is_kept_in_the_draft(client: FlaskClient) -> None:
     assert doc["players"][0]["print"] == [5] and doc["players"][0]["start"] == "S3"
     assert doc["players"][0]["diplomas"] == ["trees-3"] and doc["players"][1]["grand_master"] is True
     # the step the page's script does in place writes the draft too: a reload shows it
-    live = client.post("/detailed/live", data={**data, "table": hidden(shown), "action": "add:7"})
+    # (over the version of the draft the page read; the answer says it was written, and the version after)
+    version = int(hidden(shown, "draft_version"))
+    live = client.post("/detailed/live", data={**data, "table": hidden(shown), "action": "add:7",
+                                               "draft_version": str(version)})
     assert live.status_code == 200 and live.json is not None and "parts" in live.json
+    assert live.json["draft"] == {"saved": True, "version": version + 1}
+    reloaded = json.loads(hidden(client.get(f"/d/{token}").get_data(as_text=True)))
+    assert reloaded["players"][0]["print"] == [5, 7]
+    # A step from a page that read an older version (another phone wrote since) is not written over it: the
+    # answer says so, and the page puts both together (marquoir.js).
+    stale = client.post("/detailed/live", data={**data, "table": hidden(shown), "action": "add:9",
+                                                "draft_version": str(version)})
+    assert stale.json is not None and stale.json["draft"] == {"saved": False, "version": version + 1,
+                                                              "conflict": True}
     reloaded = json.loads(hidden(client.get(f"/d/{token}").get_data(as_text=True)))
     assert reloaded["players"][0]["print"] == [5, 7]
 
@@ -327,32 +339,40 @@ def test_the_draft_s_editing_travels_with_its_pages(client: FlaskClient) -> None
 
 def test_what_is_typed_is_kept_and_an_older_copy_never_overwrites_a_newer(games: Flask, client: FlaskClient) -> None:
     """The autosave of an entry page (issue 18, item 1): figures typed and not sent are in the draft, shown as
-    typed on a reload and on another phone, without errors; a copy typed earlier (a lower version) arriving later
-    is refused (said, not an error status) and changes nothing; a form sent on purpose is written whatever the
-    version kept."""
+    typed on a reload and on another phone, without errors. Each copy is sent over the version the page read (the
+    server's count of writes, never a clock): a copy over an older version (another phone wrote since) is refused,
+    answered as a conflict that carries the copy kept (its version, fields and table), and changes nothing; sent
+    again over that version it is written; a form sent on purpose is written whatever the version kept."""
     token, page = follow(client, client.post("/new", data=NEW_SHEET))
     assert value_of(page, "players-0-print_cards") in (None, "")
-    start = int(hidden(page, "draft_version"))  # when the draft was written (ms): each copy typed is later
-    assert start > 0
-    typed = figures(page, draft_version=str(start + 5000))
+    start = int(hidden(page, "draft_version"))  # the draft's count of writes: the page read this one
+    assert start == 1
+    typed = figures(page, draft_version=str(start))
     response = client.post(f"/d/{token}/autosave", data=typed)
-    assert response.status_code == 200 and response.get_json() == {"saved": True, "version": start + 5000}
+    assert response.status_code == 200 and response.get_json() == {"saved": True, "version": start + 1}
     again = games.test_client().get(f"/d/{token}").get_data(as_text=True)  # another phone, the same link
     assert value_of(again, "players-0-print_cards") == "10" and value_of(again, "players-1-harmony") == "-1"
-    assert checked(again, "players-0-d_trees_4") and hidden(again, "draft_version") == str(start + 5000)
+    assert checked(again, "players-0-d_trees_4") and hidden(again, "draft_version") == str(start + 1)
     assert 'class="error"' not in again  # typed, not sent: no error shown
-    older = client.post(f"/d/{token}/autosave", data=figures(page, draft_version=str(start + 4000), **{
+    # The first page, still at the version it read, sends another copy: refused, the copy kept answered.
+    older = client.post(f"/d/{token}/autosave", data=figures(page, draft_version=str(start), **{
         "players-0-print_cards": "2"}))
-    assert older.status_code == 200 and older.get_json() == {"saved": False, "newer": True, "version": start + 5000}
+    answer = older.get_json()
+    assert older.status_code == 200 and answer["saved"] is False and answer["conflict"] is True
+    assert answer["version"] == start + 1 and ["players-0-print_cards", "10"] in answer["fields"]
+    assert json.loads(answer["table"])["players"][0]["name"] == json.loads(hidden(page))["players"][0]["name"]
     assert value_of(client.get(f"/d/{token}").get_data(as_text=True), "players-0-print_cards") == "10"
-    newer = client.post(f"/d/{token}/autosave", data=figures(page, draft_version=str(start + 6000), **{
+    # A version ahead of the server's (a made-up one, or a phone's clock) is refused the same.
+    ahead = client.post(f"/d/{token}/autosave", data=figures(page, draft_version="99999999999999"))
+    assert ahead.status_code == 200 and ahead.get_json()["conflict"] is True
+    newer = client.post(f"/d/{token}/autosave", data=figures(page, draft_version=str(start + 1), **{
         "players-0-print_cards": "12"}))
-    assert newer.status_code == 200
+    assert newer.status_code == 200 and newer.get_json() == {"saved": True, "version": start + 2}
     assert value_of(client.get(f"/d/{token}").get_data(as_text=True), "players-0-print_cards") == "12"
-    assert get_draft(engine_of(games), token).document["version"] == start + 6000  # type: ignore[union-attr]
+    assert get_draft(engine_of(games), token).document["version"] == start + 2  # type: ignore[union-attr]
     # Sent on purpose with an old version (a page left open): written, one version past the one kept.
-    _again, _results = follow(client, client.post("/sheet", data=figures(page, draft_version="10")), results=True)
-    assert get_draft(engine_of(games), token).document["version"] == start + 6001  # type: ignore[union-attr]
+    _again, _results = follow(client, client.post("/sheet", data=figures(page, draft_version="0")), results=True)
+    assert get_draft(engine_of(games), token).document["version"] == start + 3  # type: ignore[union-attr]
     # A document that cannot be read is refused, naming where; an unknown draft link is refused.
-    bad = client.post(f"/d/{token}/autosave", data={**typed, "table": "{", "draft_version": str(start + 7000)})
+    bad = client.post(f"/d/{token}/autosave", data={**typed, "table": "{", "draft_version": str(start + 3)})
     assert bad.status_code == 400 and bad.get_json()["saved"] is False

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import DESKTOP, PHONE, Errors, served
+from support.browser import DESKTOP, PHONE, Errors, open_menu, served
 
 from marquoir.storage import sqlite_url
 from marquoir.web import create_app
@@ -88,6 +88,7 @@ def test_save_reopen_correct_share_and_french(browser: Any, games_server: str, v
         shot(page, artifacts, "saved")
 
         # Reopen it from the list (this browser saved it: it may correct it).
+        open_menu(page)
         page.get_by_role("link", name="Saved games", exact=True).click()
         page.wait_for_selector("#games")
         line = page.locator("li.game-line").filter(has_text=names[0])
@@ -141,6 +142,7 @@ def test_print_the_blank_sheet(browser: Any, games_server: str, viewport: dict[s
     try:
         page.goto(games_server + "/")
         assert page.locator("html").get_attribute("lang") == "fr"  # the browser's language
+        open_menu(page)
         page.get_by_role("link", name="Imprimer une feuille").click()
         page.wait_for_selector("#print-form")
         shot(page, artifacts, "print-form")
@@ -180,6 +182,7 @@ def test_statistics_are_readable_on_a_phone(browser: Any, games_server: str, vie
             response = page.request.post(games_server + "/games/save", form={"csrf_token": csrf, "table": table},
                                          max_redirects=0)
             assert response.status == 303
+        open_menu(page)
         page.get_by_role("link", name="Statistics").first.click()
         page.wait_for_selector("#stats")
         row = page.locator("#stats tr").filter(has_text=hana)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import DESKTOP, PHONE, Errors, served
+from support.browser import DESKTOP, PHONE, Errors, open_menu, served
 
 from marquoir.storage import sqlite_url
 from marquoir.web import create_app
@@ -66,6 +66,7 @@ def test_a_game_night_in_a_group(browser: Any, night_server: str, viewport: dict
     try:
         # One step makes the group; its page has the link and the QR code to share.
         page.goto(night_server + "/")
+        open_menu(page)
         page.get_by_role("link", name="Groups").click()
         page.get_by_label("Name of the group").fill(f"Game night {width}")
         page.get_by_role("button", name="Create the group").click()
@@ -119,6 +120,7 @@ def test_a_game_night_in_a_group(browser: Any, night_server: str, viewport: dict
             assert other.locator("li.game-line").count() == 2
             assert other.locator("li.game-line").first.filter(has_text="Ben").count() == 1
             shot(other, artifacts, f"group-shared-from-{width}")
+            open_menu(other)
             other.get_by_role("link", name="Statistics").first.click()
             other.wait_for_selector("#stats")
             assert other.locator("#stats tbody tr").count() == 3

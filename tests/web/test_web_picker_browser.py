@@ -71,6 +71,7 @@ def start(page: Any, live_server: str) -> None:
     page.get_by_label("Card by card", exact=False).check()
     page.get_by_role("button", name="Start entering the game").click()
     page.wait_for_selector("#detailed-form")
+    page.wait_for_load_state("load")  # the page's scripts ran (under load the page may be parsed long before)
 
 
 def strip_in_view(page: Any, count: int) -> None:

@@ -130,7 +130,7 @@ def live() -> ResponseReturnValue:
         parts = live_parts(doc, current)
     except TableError as error:
         return jsonify({"error": error.message, "path": error.path}), 400
-    return drafts.keep_live(doc, current) or jsonify(parts)
+    return drafts.keep_live(doc, current) or jsonify(drafts.step_written(parts))
 
 
 __all__ = ["bonsai_pot", "bonsai_why", "bp"]

@@ -94,7 +94,7 @@ def detailed_live() -> ResponseReturnValue:
         step = detailed_step(doc, table, current, request.form.get("action", ""))
     except TableError as error:
         return jsonify({"error": error.message, "path": error.path}), 400
-    return drafts.keep_live(step.doc, step.current) or (jsonify(detailed_parts(step)), step.status)
+    return drafts.keep_live(step.doc, step.current) or (jsonify(drafts.step_written(detailed_parts(step))), step.status)
 
 
 @bp.post("/diplomas")
@@ -113,7 +113,7 @@ def _diplomas_shown(doc: dict[str, Any], table: Table, player: int | None) -> An
         return diploma_page(doc, table, player)
     kept = drafts.open_draft(token)
     if kept is None or kept.doc != doc:  # (the game as kept stays untouched: its results' save key with it)
-        refused = drafts.keep_live(doc, player or 0)
+        refused = drafts.keep_live(doc, player or 0, force=True)  # a form sent on purpose
         if refused is not None:
             return refused
     return redirect(url_for("kanagawa.diplomas_of_draft", token=token, player=player or 0), code=303)

@@ -183,6 +183,20 @@
       }
     });
 
+    // The counters by keyboard: each field takes the number typed, and ↑ ↓ in it add or take away one, as its − and +
+    // do; those two stay for touch and Tab passes them over (one stop per counter, not three).
+    form.querySelectorAll("button.step[data-for]").forEach(function (button) { button.tabIndex = -1; });
+    form.addEventListener("keydown", function (event) {
+      var input = event.target;
+      if (!input.dataset || !input.dataset.counter || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+      var button = form.querySelector("button.step[data-for='" + input.id + "'][data-step='" +
+        (event.key === "ArrowUp" ? "1" : "-1") + "']");
+      if (!button) return;
+      event.preventDefault();
+      step(button);
+    });
+
     function cellAt(value) {
       return value ? form.querySelector("button.cell-button[value='" + value + "']") : null;
     }
@@ -224,16 +238,19 @@
     }
 
     function refresh(tapped) {
-      if (window.MarquoirNextDraftVersion) window.MarquoirNextDraftVersion(form);  // newer than any copy typed before
       var ticket = ++sent;
       form.dataset.sent = String(ticket);  // the page's state for a test (or a person's tools) to read
+      if (window.MarquoirDraftStepStart) window.MarquoirDraftStepStart();
       fetch(form.dataset.live, { method: "POST", body: new FormData(form), credentials: "same-origin",
         headers: { "Accept": "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (parts) {
           if (parts && ticket === sent) { apply(parts, tapped); form.dataset.shown = String(ticket); }
+          if (window.MarquoirDraftStep) window.MarquoirDraftStep(parts);  // written, or put together
         })
-        .catch(function () { /* pressing any button still sends the game to the server */ });
+        .catch(function () {  // pressing any button still sends the game to the server
+          if (window.MarquoirDraftStep) window.MarquoirDraftStep(null);
+        });
     }
 
     // The grid by keyboard: one tab stop (a roving tabindex), the arrow keys move along the hex directions: ← →

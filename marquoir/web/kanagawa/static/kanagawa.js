@@ -294,11 +294,11 @@
       button.click();
     }
     function step(action, fromList) {
-      if (window.MarquoirNextDraftVersion) window.MarquoirNextDraftVersion(form);  // the step is newer than any copy
       var data = new FormData(form);
       data.set("action", action);
       var ticket = ++sent;
       form.dataset.sent = String(ticket);  // the page's state, for a test (or a person's tools) to read
+      if (window.MarquoirDraftStepStart) window.MarquoirDraftStepStart();
       return fetch(form.dataset.live, { method: "POST", body: data, credentials: "same-origin",
         headers: { "Accept": "application/json" } })
         .then(function (r) {
@@ -306,12 +306,20 @@
           return json && (r.ok || r.status === 422) ? r.json() : null;
         })
         .then(function (answer) {
-          if (!answer || !answer.parts) { fallBack(action); return; }
+          if (!answer || !answer.parts) {
+            if (window.MarquoirDraftStep) window.MarquoirDraftStep(null);
+            fallBack(action);
+            return;
+          }
           put(answer);
+          if (window.MarquoirDraftStep) window.MarquoirDraftStep(answer);  // written over the draft, or put together
           if (fromList && !answer.refused && search) search.next();
           form.dataset.shown = String(ticket);
         })
-        .catch(function () { fallBack(action); });
+        .catch(function () {
+          if (window.MarquoirDraftStep) window.MarquoirDraftStep(null);
+          fallBack(action);
+        });
     }
     function put(answer) {
       var focused = document.activeElement;
