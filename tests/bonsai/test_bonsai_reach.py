@@ -315,10 +315,14 @@ def test_the_witness_in_words_and_the_game_seam(tmp_path: Path, capsys: pytest.C
     assert len(witness) == extra["reachability"]["turns"] and witness[0]["turn"] == 1
     assert any("meditates: takes the" in step["text"] for step in witness)
     assert witness[-1]["final_round"] is True
+    # Tiles are placed where players say they are, from the trunk, never at the document's [x, y].
+    placing = [step for step in witness if step["placed"]]
+    assert placing and all("trunk" in step["text"] and "[" not in step["text"] for step in placing)
     with language("fr"):
         _, extra_fr = BONSAI.deep_check(result.table)
     texts = [step["text"] for step in extra_fr["reachability"]["witness"]]
     assert any("médite\u00a0: prend la" in t for t in texts) and not any("meditates" in t for t in texts)
+    assert any("du tronc" in t for t in texts) and not any("[" in t for t in texts)
     path = tmp_path / "t.json"
     path.write_text(json.dumps(table_to_document(result.table)), encoding="utf-8")
     assert main(["check", "--deep", str(path)]) == 0

@@ -27,7 +27,7 @@ from marquoir.games.bonsai.legality import check
 from marquoir.games.bonsai.reach.budget import budget_shortfall, master_faces, solo_most_placed, tile_needs
 from marquoir.games.bonsai.reach.search import build
 from marquoir.games.bonsai.reach.witness import NoWitness
-from marquoir.games.bonsai.reach.words import report_heading, turn_heading, turn_text, verdict_text
+from marquoir.games.bonsai.reach.words import pots_flipped, report_heading, turn_heading, turn_text, verdict_text
 from marquoir.games.bonsai.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.bonsai.tree import Tree
 from marquoir.i18n import _, ngettext
@@ -73,9 +73,10 @@ class ReachReport:
         if self.witness is None:
             return []
         names = [p.name for p in self.witness.players]
+        flipped = pots_flipped(self.witness.log)
         return [
-            (turn_heading(n, r.final_round), turn_text(r, names[r.seat]))
-            for n, r in enumerate(self.witness.log, start=1)
+            (turn_heading(n, r.final_round), turn_text(r, names[r.seat], f))
+            for n, (r, f) in enumerate(zip(self.witness.log, flipped, strict=True), start=1)
         ]
 
     def to_json(self) -> dict[str, Any]:
@@ -88,6 +89,7 @@ class ReachReport:
         ]
         if self.witness is not None:
             names = [p.name for p in self.witness.players]
+            flipped = pots_flipped(self.witness.log)
             out["witness"] = [
                 {
                     "turn": n,
@@ -96,9 +98,9 @@ class ReachReport:
                     "final_round": r.final_round,
                     "placed": [{"at": list(at), "kind": kind} for at, kind in r.placed],
                     "claimed": list(r.claimed),
-                    "text": turn_text(r, names[r.seat]),
+                    "text": turn_text(r, names[r.seat], f),
                 }
-                for n, r in enumerate(self.witness.log, start=1)
+                for n, (r, f) in enumerate(zip(self.witness.log, flipped, strict=True), start=1)
             ]
         return out
 

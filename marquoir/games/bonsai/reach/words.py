@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from marquoir.games.bonsai.catalogue import catalogue
 from marquoir.games.bonsai.engine.state import Card, Cultivate, Meditate, Placement, TurnRecord
-from marquoir.games.bonsai.geometry import cell_text
+from marquoir.games.bonsai.geometry import Cell, trunk
 from marquoir.games.bonsai.vocabulary import PARCHMENT_NAMES
+from marquoir.games.bonsai.words import place_text
 from marquoir.i18n import N_, NP_, _, ngettext, pgettext
 
 #: The verdicts' words.
@@ -53,17 +54,33 @@ def card_text(card: Card) -> str:
     return _(PARCHMENT_NAMES[card.gives])
 
 
-def placements_text(placed: Sequence[Placement]) -> str:
-    """Tiles placed, one after the other: ``wood at [0, 1], leaf at [1, 1]``."""
-    return _(", ").join(_("{kind} at {cell}").format(kind=tile_word(kind), cell=cell_text(at)) for at, kind in placed)
+def placements_text(placed: Sequence[Placement], root: Cell) -> str:
+    """Tiles placed, one after the other, each where players say it lies from the trunk at ``root``
+    (:func:`~marquoir.games.bonsai.words.place_text`): ``wood (1 row above the trunk), leaf (1 cell right of the
+    trunk, 1 row up)``; never the document's ``[x, y]``."""
+    return _(", ").join(_("{kind} ({place})").format(kind=tile_word(kind), place=place_text(at, root))
+                        for at, kind in placed)
+
+
+def pots_flipped(log: Sequence[TurnRecord]) -> list[bool]:
+    """Whether the pot of the turn's player shows its other side once the turn's action is done, turn by turn
+    (a player turns the pot over as part of an action, ``flip``: the trunk's cell then moves, geometry.trunk)."""
+    flipped: dict[int, bool] = {}
+    states = []
+    for record in log:
+        flipped[record.seat] = flipped.get(record.seat, False) ^ bool(record.action.flip)
+        states.append(flipped[record.seat])
+    return states
 
 
 def _kinds_text(kinds: Sequence[str]) -> str:
     return _(", ").join(tile_word(k) for k in kinds)
 
 
-def turn_text(record: TurnRecord, name: str) -> str:
-    """One turn of the witness in one sentence."""
+def turn_text(record: TurnRecord, name: str, flipped: bool = False) -> str:
+    """One turn of the witness in one sentence; ``flipped``: the player's pot shows its other side during it
+    (:func:`pots_flipped`)."""
+    root = trunk(flipped)
     parts: list[str] = []
     action = record.action
     if action.flip:
@@ -76,12 +93,12 @@ def turn_text(record: TurnRecord, name: str) -> str:
         if record.gained:
             parts.append(_("tiles taken: {tiles}").format(tiles=_kinds_text(record.gained)))
         if record.placed:
-            parts.append(_("the Helper places {tiles}").format(tiles=placements_text(record.placed)))
+            parts.append(_("the Helper places {tiles}").format(tiles=placements_text(record.placed, root)))
         if record.discarded:
             parts.append(_("gives up: {tiles}").format(tiles=_kinds_text(record.discarded)))
     elif isinstance(action, Cultivate):
         if record.placed:
-            parts.append(_("cultivates: {tiles}").format(tiles=placements_text(record.placed)))
+            parts.append(_("cultivates: {tiles}").format(tiles=placements_text(record.placed, root)))
         else:
             parts.append(_("cultivates and places no tile"))
     goals = catalogue().goals
