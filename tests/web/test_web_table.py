@@ -443,6 +443,17 @@ def test_a_bonsai_entered_tile_by_tile_gives_each_phone_its_own_pot(app: Flask, 
     assert fumi["cards"] == {"tool": 1, "growth": ["leaf"]} and fumi["goals"] == [goals[0]]
     assert '<output class="num" aria-labelledby="seat-count-tool">1</output>' in client.get(
         f"/t/{link}/1").get_data(as_text=True)
+    # The Parchment cards: ticked on the seat's form, one card of each in the deck, so held once at the table.
+    parchments = {"version": "5", "player": "Fumi", "goals": [goals[0]], "parchments": ["leaf", "master"]}
+    assert phone.post(f"/t/{link}/1", data=parchments).status_code == 303
+    fumi = table_doc(app, token)["players"][1]
+    assert fumi["cards"] == {"tool": 1, "growth": ["leaf"], "parchments": ["leaf", "master"]}
+    assert fumi["tiles"] == [{"at": [0, 1], "kind": "leaf"}]  # the form leaves the pot as it was
+    taken = client.post(f"/t/{link}/2", data={"version": "0", "player": "Gus", "parchments": ["master"]})
+    assert taken.status_code == 422 and "Fumi holds it already" in taken.get_data(as_text=True)
+    assert "Parchment per Master card" in client.get(f"/t/{link}/1").get_data(as_text=True)
+    news = json.loads(client.get(f"/t/{link}/status").get_data())
+    assert news["players"][1]["total"] > 0
 
 
 def test_the_hosts_own_steps_on_a_player_no_phone_wrote_are_the_hosts(app: Flask, client: FlaskClient) -> None:

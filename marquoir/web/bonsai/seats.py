@@ -23,6 +23,7 @@ from markupsafe import Markup
 from marquoir.games.bonsai.document import parse_table
 from marquoir.games.bonsai.game import BONSAI
 from marquoir.games.bonsai.table import DetailedPlayer, SheetPlayer, Table
+from marquoir.games.bonsai.vocabulary import PARCHMENT_NAMES, PARCHMENTS
 from marquoir.web.bonsai.forms import COUNTERS
 from marquoir.web.bonsai.tiles import Refused, apply_action, form_data, goals_in_play, tiles_form_for, tiles_view
 from marquoir.web.i18n import _, ngettext
@@ -43,7 +44,9 @@ def fields(table: Table) -> tuple[SeatField, ...] | None:
         (g.id, f"{_(g.name)} · {ngettext('%(num)d point', '%(num)d points', g.points)}") for g in goals_in_play(table)
     )
     if table.players and all(isinstance(p, DetailedPlayer) for p in table.players):
-        tiled = [SeatField("tiles", _("Your bonsai"), "step", render=render_pot)]
+        tiled = [SeatField("tiles", _("Your bonsai"), "step", render=render_pot),
+                 SeatField("parchments", _("Parchment cards held"), "tiles",
+                           choices=tuple((p, _(PARCHMENT_NAMES[p])) for p in PARCHMENTS), exclusive=True)]
         if goals:
             tiled.append(SeatField("goals", _("Goal tiles"), "tiles", choices=goals, exclusive=True))
         return tuple(tiled)
@@ -62,7 +65,8 @@ def fields(table: Table) -> tuple[SeatField, ...] | None:
 
 def cut(player: Mapping[str, Any]) -> dict[str, Any]:
     if "sheet" not in player:  # entered tile by tile
-        return {"tiles": list(player.get("tiles") or []), "goals": list(player.get("goals") or [])}
+        return {"tiles": list(player.get("tiles") or []), "goals": list(player.get("goals") or []),
+                "parchments": list((player.get("cards") or {}).get("parchments") or [])}
     sheet = player.get("sheet") or {}
     values: dict[str, Any] = {key: sheet.get(key, 0) for key in NUMBERS}
     values["goals"] = list(sheet.get("goals") or [])
@@ -71,7 +75,16 @@ def cut(player: Mapping[str, Any]) -> dict[str, Any]:
 
 def merge(player: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
     if "sheet" not in player:  # entered tile by tile (a seat's form never sends the tiles: they change by steps)
-        return {**player, **{key: list(values[key]) for key in ("tiles", "goals") if key in values}}
+        merged = {**player, **{key: list(values[key]) for key in ("tiles", "goals") if key in values}}
+        if "parchments" in values:  # one card of each Parchment in the deck (data/cards.csv): held once at the table
+            cards = {key: value for key, value in (player.get("cards") or {}).items() if key != "parchments"}
+            if values["parchments"]:
+                cards["parchments"] = [p for p in PARCHMENTS if p in values["parchments"]]
+            if cards:
+                merged["cards"] = cards
+            else:
+                merged.pop("cards", None)
+        return merged
     sheet = dict(player.get("sheet") or {})
     for key in (*NUMBERS, "goals"):
         if key in values:
