@@ -335,6 +335,59 @@ def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
     return False
 
 
+def _fits_with_final(short: dict[str, int], masters: Sequence[Card], cards: int, tail: Counter[str] | None) -> bool:
+    """:func:`_fits`, with a Helper kept for the final round when ``tail`` is given: its slot brings wood and a
+    flower or a leaf and a fruit (play fact 8), which it can place itself (play facts 15 and 65), but only of the
+    kinds in ``tail`` (tiles nothing else waits on: :func:`last_kinds`)."""
+    if _fits(short, masters, cards):
+        return True
+    if tail is None:
+        return False
+    for gift in ((WOOD, FLOWER), (LEAF, FRUIT)):
+        rest = dict(short)
+        for kind in gift:
+            if tail[kind] > 0 and rest[kind] > 0:
+                rest[kind] -= 1
+        if rest != short and _fits(rest, masters, cards):
+            return True
+    return False
+
+
+def _grows(kind_at: dict[Cell, str], tiles: dict[Cell, str], flipped: bool) -> bool:
+    """Whether all of ``tiles`` can grow on the tree ``kind_at`` in some order (carrying only grows with the tree,
+    so placing whatever can be placed, again and again, finds an order if there is one)."""
+    kind_at, todo = dict(kind_at), dict(tiles)
+    progress = True
+    while todo and progress:
+        progress = False
+        for at, kind in list(todo.items()):
+            if can_place(kind_at, at, kind, flipped):
+                kind_at[at] = kind
+                del todo[at]
+                progress = True
+    return not todo
+
+
+def last_kinds(plan: Plan, player: PlayerState) -> Counter[str]:
+    """The kinds of the tiles still to grow that can come last: those without which the others can still all grow
+    (nothing waits on them). Only such tiles can be left to the Helper of the final round (play fact 65)."""
+    left = {at: kind for at, kind in plan.target.items() if at not in player.kind_at}
+    key = (frozenset(player.kind_at.items()), frozenset(left.items()), player.flipped)
+    found = _LAST.get(key)
+    if found is None:
+        found = Counter(
+            kind for at, kind in left.items()
+            if _grows(player.kind_at, {c: k for c, k in left.items() if c != at}, player.flipped)
+        )  # fmt: skip
+        if len(_LAST) > 4096:
+            _LAST.clear()
+        _LAST[key] = found
+    return found
+
+
+_LAST: dict[tuple[frozenset[tuple[Cell, str]], frozenset[tuple[Cell, str]], bool], Counter[str]] = {}
+
+
 Choice = tuple[tuple[int, int, float, int], int, str | None, str | None]
 
 
@@ -356,8 +409,10 @@ def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest:
         for k in TILE_KINDS
     }
     later = [t.card for t in rest if t.card.kind == "master"]
-    # A Helper kept for the final round places what its own slot brings (play fact 15): one card more to count on.
-    helper_last = int(plan.final is not None and take is not plan.final and plan.final.card.kind == "helper")
+    # A Helper kept for the final round places what its own slot brings (play facts 15 and 65), but only tiles that
+    # nothing else still to grow waits on: its tiles come last.
+    helper_last = plan.final is not None and take is not plan.final and plan.final.card.kind == "helper"
+    tail = last_kinds(plan, player) if helper_last else None
     best: Choice | None = None
     for slot in filled:
         for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
@@ -376,7 +431,7 @@ def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest:
                 if lost:
                     worst = max(TILE_KINDS, key=lambda k: held[k])
                     after[worst] += lost
-                feasible = _fits(after, later, len(rest) + helper_last)
+                feasible = _fits_with_final(after, later, len(rest), tail)
                 useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
                 now = sum(n for k, n in useful.items() if growing[k])
                 surplus = sum(gift.values()) - sum(useful.values())
@@ -403,6 +458,39 @@ def next_take(state: GameState, plan: Plan, player: PlayerState, rank: int = 0) 
         raise NoWitness("no other card to take")
     choice, index = options[rank]
     return plan.main.pop(index), choice
+
+
+def final_helper(
+    state: GameState, plans: Sequence[Plan], seat: int, grower: PlayerState, deck: dict[int, Card]
+) -> tuple[Take, Choice]:
+    """The Helper kept for the final round, its face chosen now: the face that lets its Meditate place most of what
+    is left of the bonsai. Its tiles can enter the bonsai only through this card (play fact 65): one tile of any kind
+    and/or one of the kind shown (play fact 15), from the supply and the slot's tiles (``grower``: the tree after the
+    turn's flip). A Helper's face is free as long as the deck still has it: the deck's Helpers (play fact 6) less
+    those already taken (``deck``) and those the plans still mean to take."""
+    plan = plans[seat]
+    assert plan.final is not None and plan.final.card.kind == "helper"
+    free = Counter(c.gives for c in deck_cards(len(state.players)) if c.kind == "helper")
+    free.subtract(c.gives for c in deck.values() if c.kind == "helper")
+    for other, theirs in enumerate(plans):
+        takes = [*theirs.main, *([theirs.final] if theirs.final is not None and other != seat else [])]
+        free.subtract(t.card.gives for t in takes if t.card.kind == "helper")
+    faces = [plan.final.card.gives] + sorted(f for f, n in free.items() if n > 0 and f != plan.final.card.gives)
+    filled = [i for i, c in enumerate(state.market) if c is not None]
+    left = sum(plan.remaining(grower).values())
+    best: tuple[int, Take, Choice] | None = None
+    for face in faces:
+        for slot in filled:
+            for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
+                supply = Counter(grower.supply)
+                supply.update(slot_tiles(slot, choice))
+                placed = len(grow_now(plan, grower, dict(supply), face))
+                if best is None or placed > best[0]:
+                    best = (placed, Take(Card("helper", face), slot), ((0, 0, 0.0, 0), slot, choice, None))
+                if placed >= left:
+                    return best[1], best[2]
+    assert best is not None
+    return best[1], best[2]
 
 
 def meditation(
