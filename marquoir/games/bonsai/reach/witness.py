@@ -475,7 +475,7 @@ def final_helper(
     for other, theirs in enumerate(plans):
         takes = [*theirs.main, *([theirs.final] if theirs.final is not None and other != seat else [])]
         free.subtract(t.card.gives for t in takes if t.card.kind == "helper")
-    faces = [plan.final.card.gives] + sorted(f for f, n in free.items() if n > 0 and f != plan.final.card.gives)
+    faces = [plan.final.card.gives, *sorted(f for f, n in free.items() if n > 0 and f != plan.final.card.gives)]
     filled = [i for i, c in enumerate(state.market) if c is not None]
     left = sum(plan.remaining(grower).values())
     best: tuple[int, Take, Choice] | None = None
