@@ -114,13 +114,15 @@ def test_the_solo_and_greedy_tables_once_left_undecided_are_reachable() -> None:
         _assert_reached(_game(kinds, seed).table)
 
 
-def test_the_greedy_table_whose_last_leaf_waited_on_the_final_helper_is_reachable() -> None:
+def test_the_greedy_tables_whose_last_leaf_waited_on_the_final_helper_are_reachable() -> None:
     # Four greedy players, seed 10311: the plan counted on the Helper kept for the final round to bring a leaf that
     # two flowers wait on; that Helper places a tile of any kind and/or one of its kind (play fact 15), so the leaf
     # and both flowers could never all grow. Only tiles nothing waits on are now left to it.
-    result = _game(["greedy"] * 4, 10311)
-    assert check(result.table) == []
-    _assert_reached(result.table)
+    # Seed 21487: a Cultivate placed the leaf nothing waited on and kept for later the one two flowers waited on.
+    for seed in (10311, 21487):
+        result = _game(["greedy"] * 4, seed)
+        assert check(result.table) == []
+        _assert_reached(result.table)
 
 
 def test_only_tiles_nothing_waits_on_can_come_last() -> None:

@@ -16,7 +16,11 @@ card and slot that bring most of what can grow at once while the cards left can 
 giving up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
 beforehand, waits until every other bonsai is complete; goals are claimed the turn they are first met by the player
 who holds them at the end, and renounced by the others (facts 33-38). A Cultivate gives its tile of any kind to
-the kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card).
+the kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card), and grows
+first the tiles others wait on. A Helper kept for the final round places one tile of any kind and/or one of its kind
+(facts 15 and 65): the plan counts on it only for tiles nothing else waits on (:func:`last_kinds`), its face is
+chosen at that turn among the deck's Helpers still free (:func:`final_helper`), and when its player takes the last
+card before the end, that card's tiles too can only enter through it.
 
 Around the plan, :mod:`.search` searches: when the plan's game does not end with the table, it plays the turns
 on the way another way (the other action, the second or third best card; the latest turns first), at most
@@ -44,7 +48,7 @@ from marquoir.games.bonsai.engine.rules import (
     slot_tiles,
 )
 from marquoir.games.bonsai.engine.state import Card, GameState, Meditate, Placement, PlayerState
-from marquoir.games.bonsai.geometry import Cell
+from marquoir.games.bonsai.geometry import Cell, neighbours
 from marquoir.games.bonsai.placement import can_place
 from marquoir.games.bonsai.reach.budget import tile_needs
 from marquoir.games.bonsai.table import DetailedPlayer, Table
@@ -76,6 +80,8 @@ class Plan:
     weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
     crowd: int = 5
     least: int = 2
+    #: Whether this player takes the last card before the end (no Cultivate of its own follows that card).
+    triggers: bool = False
 
     def remaining(self, player: PlayerState) -> Counter[str]:
         return Counter(kind for at, kind in self.target.items() if at not in player.kind_at)
@@ -254,7 +260,9 @@ def make_plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> t
         trigger += [s for s, p in enumerate(plans) if p.main and _spare_card(needs[s], [t.card for t in p.main])]
     if not trigger:
         raise NoWitness("no player can take the last card")
-    return plans, (rng.choice(trigger) if seed else trigger[0])
+    seat = rng.choice(trigger) if seed else trigger[0]
+    plans[seat].triggers = True
+    return plans, seat
 
 
 def _spare_card(need: dict[str, int], cards: Sequence[Card]) -> Card | None:
@@ -289,15 +297,24 @@ def grow_now(
     def fits(kinds: list[str]) -> bool:
         return fits_allowance(player, kinds) if helper is None else fits_helper(helper, kinds)
 
+    def waiting(at: Cell) -> int:
+        return sum(1 for n in neighbours(at) if n in plan.target and n not in kind_at)
+
     def grow(kind: str) -> bool:
-        for at, want in plan.target.items():
-            if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
-                chosen.append((at, kind))
-                kind_at[at] = kind
-                supply[kind] -= 1
-                left[kind] -= 1
-                return True
-        return False
+        # Of the cells where a tile of ``kind`` can grow, the one most tiles still to grow touch: tiles that others
+        # wait on first, those nothing waits on last (they alone can be left to a Helper of the final round).
+        cells = [
+            at for at, want in plan.target.items()
+            if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped)
+        ]  # fmt: skip
+        if not cells:
+            return False
+        at = max(cells, key=waiting) if len(cells) > 1 else cells[0]
+        chosen.append((at, kind))
+        kind_at[at] = kind
+        supply[kind] -= 1
+        left[kind] -= 1
+        return True
 
     chosen: list[Placement] = []
     order = (WOOD, LEAF, FRUIT, FLOWER)
@@ -413,6 +430,9 @@ def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest:
     # nothing else still to grow waits on: its tiles come last.
     helper_last = plan.final is not None and take is not plan.final and plan.final.card.kind == "helper"
     tail = last_kinds(plan, player) if helper_last else None
+    # The player who takes the last card before the end plays no Cultivate after it, only that Helper: the tiles of
+    # its last card can enter the bonsai only through the Helper too (play fact 65), so it is not a card to grow from.
+    cards = len(rest) - int(helper_last and plan.triggers and bool(rest))
     best: Choice | None = None
     for slot in filled:
         for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
@@ -431,7 +451,7 @@ def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest:
                 if lost:
                     worst = max(TILE_KINDS, key=lambda k: held[k])
                     after[worst] += lost
-                feasible = _fits_with_final(after, later, len(rest), tail)
+                feasible = _fits_with_final(after, later, cards, tail)
                 useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
                 now = sum(n for k, n in useful.items() if growing[k])
                 surplus = sum(gift.values()) - sum(useful.values())
