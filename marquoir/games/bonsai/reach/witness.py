@@ -487,18 +487,29 @@ def final_helper(
     is left of the bonsai. Its tiles can enter the bonsai only through this card (play fact 65): one tile of any kind
     and/or one of the kind shown (play fact 15), from the supply and the slot's tiles (``grower``: the tree after the
     turn's flip). A Helper's face is free as long as the deck still has it: the deck's Helpers (play fact 6) less
-    those already taken (``deck``) and those the plans still mean to take."""
+    those already taken (``deck``) and those the plans still mean to take; or it is the face of a Helper taken
+    earlier whose own placements the planned face allows too (the two faces are then swapped in ``deck``: the deck's
+    order is free, and the replay checks every placement again)."""
     plan = plans[seat]
     assert plan.final is not None and plan.final.card.kind == "helper"
+    planned = plan.final.card.gives
     free = Counter(c.gives for c in deck_cards(len(state.players)) if c.kind == "helper")
     free.subtract(c.gives for c in deck.values() if c.kind == "helper")
     for other, theirs in enumerate(plans):
         takes = [*theirs.main, *([theirs.final] if theirs.final is not None and other != seat else [])]
         free.subtract(t.card.gives for t in takes if t.card.kind == "helper")
-    faces = [plan.final.card.gives, *sorted(f for f, n in free.items() if n > 0 and f != plan.final.card.gives)]
+    swaps: dict[str, int] = {}
+    records = [r for r in state.log if r.card is not None]
+    if len(records) == len(deck):  # the cards taken, in the order taken (each Meditate made one hidden card real)
+        for (index, card), record in zip(deck.items(), records, strict=True):
+            kinds = [kind for _, kind in record.placed]
+            if card == record.card and card.kind == "helper" and card.gives != planned and fits_helper(planned, kinds):
+                swaps.setdefault(card.gives, index)
+    faces = [planned, *sorted(f for f, n in free.items() if n > 0 and f != planned)]
+    faces += sorted(f for f in swaps if f not in faces)
     filled = [i for i, c in enumerate(state.market) if c is not None]
     left = sum(plan.remaining(grower).values())
-    best: tuple[int, Take, Choice] | None = None
+    best: tuple[int, str, Choice] | None = None
     for face in faces:
         for slot in filled:
             for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
@@ -506,11 +517,14 @@ def final_helper(
                 supply.update(slot_tiles(slot, choice))
                 placed = len(grow_now(plan, grower, dict(supply), face))
                 if best is None or placed > best[0]:
-                    best = (placed, Take(Card("helper", face), slot), ((0, 0, 0.0, 0), slot, choice, None))
-                if placed >= left:
-                    return best[1], best[2]
+                    best = (placed, face, ((0, 0, 0.0, 0), slot, choice, None))
+        if best is not None and best[0] >= left:
+            break
     assert best is not None
-    return best[1], best[2]
+    _placed, face, made = best
+    if face != planned and free[face] <= 0:
+        deck[swaps[face]] = Card("helper", planned)
+    return Take(Card("helper", face), made[1]), made
 
 
 def meditation(
