@@ -7,7 +7,9 @@
    unreachable: must be none); by default a mix of 1 to 4 players, solo included, random and greedy players in turn
    (:data:`MIX`), ``--greedy`` for four greedy players only.
 
-Usage: ``.venv/bin/python bench/bench_bonsai_engine.py [GAMES] [TABLES] [--greedy]`` (defaults 300 and 1000).
+Usage: ``.venv/bin/python bench/bench_bonsai_engine.py [GAMES] [TABLES] [--greedy | --solo | --small] [--start=N]``
+(defaults 300 and 1000; ``--solo``: one random or greedy player, :data:`SOLO`; ``--small``: 2 or 3 players,
+:data:`SMALL`; ``--start``: the first table's seed, 10000 by default, so that other seeds can be run).
 """
 
 from __future__ import annotations
@@ -75,16 +77,25 @@ MIX: tuple[tuple[str, ...], ...] = (
 )  # fmt: skip
 
 
-def deep_checks(count: int, mix: tuple[tuple[str, ...], ...]) -> tuple[list[float], list[float], Counter[str], int]:
+#: Solo tables only (``--solo``), and tables of 2 or 3 players only (``--small``), random and greedy, in turn.
+SOLO: tuple[tuple[str, ...], ...] = (("random",), ("greedy",))
+SMALL: tuple[tuple[str, ...], ...] = tuple(m for m in MIX if len(m) in (2, 3))
+
+
+def deep_checks(
+    count: int, mix: tuple[tuple[str, ...], ...], start: int = 10_000
+) -> tuple[list[float], list[float], Counter[str], int, list[int]]:
     """Each table's deep check time, by the wall clock and by CPU time, the verdicts counted, and how many are
     wrong: every table is an engine's finished game, so anything but *reachable* with a witness replaying to the
-    table is either undecided or wrong (*unreachable*, or *reachable* without a witness)."""
+    table is either undecided or wrong (*unreachable*, or *reachable* without a witness); and the seeds of the
+    tables not found reachable."""
     times: list[float] = []
     cpus: list[float] = []
     verdicts: Counter[str] = Counter()
     wrong = 0
+    missed: list[int] = []
     for i in range(count):
-        result = simulate_game(mix[i % len(mix)], 10_000 + i)
+        result = simulate_game(mix[i % len(mix)], start + i)
         began, cpu = time.perf_counter(), time.process_time()
         report = explain_reachability(result.table)
         times.append(time.perf_counter() - began)
@@ -92,7 +103,9 @@ def deep_checks(count: int, mix: tuple[tuple[str, ...], ...]) -> tuple[list[floa
         verdicts[f"{report.verdict} ({len(result.table.players)}p)"] += 1
         if report.verdict == "unreachable" or (report.verdict == "reachable" and report.witness is None):
             wrong += 1
-    return times, cpus, verdicts, wrong
+        if report.verdict != "reachable":
+            missed.append(start + i)
+    return times, cpus, verdicts, wrong, missed
 
 
 def _spread(values: list[float]) -> str:
@@ -102,23 +115,29 @@ def _spread(values: list[float]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    greedy = "--greedy" in argv
+    greedy, solo, small = "--greedy" in argv, "--solo" in argv, "--small" in argv
+    start = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--start=")), 10_000)
     numbers = [int(a) for a in argv if not a.startswith("--")]
     games = numbers[0] if numbers else 300
     tables = numbers[1] if len(numbers) > 1 else 1000
     wall, cpu = games_per_second(games)
     print(f"4-player random games: {wall:.0f}/s wall clock, {cpu:.0f}/s CPU (goal >= 100; ratio {cpu / 100:.2f})")
     print(f"memory of a 4-player state mid-game: {state_memory() / 1024:.1f} KiB")
-    mix = (("greedy",) * 4,) if greedy else MIX
-    times, cpus, verdicts, wrong = deep_checks(tables, mix)
-    what = "greedy 4-player" if greedy else "1- to 4-player (solo included) random and greedy"
-    print(f"deep check over {len(times)} {what} tables:")
+    mix = (("greedy",) * 4,) if greedy else SOLO if solo else SMALL if small else MIX
+    times, cpus, verdicts, wrong, missed = deep_checks(tables, mix, start)
+    what = (
+        "greedy 4-player" if greedy else "solo random and greedy" if solo else "2- and 3-player random and greedy"
+        if small else "1- to 4-player (solo included) random and greedy"
+    )
+    print(f"deep check over {len(times)} {what} tables (seeds {start} to {start + tables - 1}):")
     print(f"  wall clock: {_spread(times)}")
     print(f"  CPU time:   {_spread(cpus)}")
     counted = ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
     undecided = sum(n for v, n in verdicts.items() if v.startswith("undecided"))
     print(f"  verdicts: {counted}")
     print(f"  undecided: {undecided} (goal 0); wrong: {wrong} (must be 0)")
+    if missed:
+        print(f"  seeds not found reachable: {' '.join(map(str, missed))}")
 
 
 if __name__ == "__main__":

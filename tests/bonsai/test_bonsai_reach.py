@@ -21,7 +21,7 @@ from marquoir import load_table
 from marquoir.cli import main
 from marquoir.games.bonsai.catalogue import catalogue
 from marquoir.games.bonsai.document import table_to_document
-from marquoir.games.bonsai.engine.rules import deck_cards, final_table
+from marquoir.games.bonsai.engine.rules import deck_cards, final_table, new_game
 from marquoir.games.bonsai.engine.simulate import GameResult, simulate_game
 from marquoir.games.bonsai.engine.state import PlayerState
 from marquoir.games.bonsai.game import BONSAI
@@ -30,6 +30,7 @@ from marquoir.games.bonsai.legality import check
 from marquoir.games.bonsai.placement import can_place, open_cells
 from marquoir.games.bonsai.reach import explain_reachability
 from marquoir.games.bonsai.reach.budget import budget_shortfall, master_faces, solo_cultivates, tile_needs
+from marquoir.games.bonsai.reach.witness import Plan, last_kinds
 from marquoir.games.bonsai.table import DetailedPlayer, Table
 from marquoir.i18n import language
 
@@ -111,6 +112,29 @@ def test_the_solo_and_greedy_tables_once_left_undecided_are_reachable() -> None:
     # (solo 1126, 144); a 2-player greedy plan kept a Helper for the last round without counting what it brings.
     for kinds, seed in ((["random"], 1126), (["random"], 144), (["greedy"], 1415), (["greedy", "greedy"], 1507)):
         _assert_reached(_game(kinds, seed).table)
+
+
+def test_the_greedy_tables_whose_last_leaf_waited_on_the_final_helper_are_reachable() -> None:
+    # Four greedy players, seed 10311: the plan counted on the Helper kept for the final round to bring a leaf that
+    # two flowers wait on; that Helper places a tile of any kind and/or one of its kind (play fact 15), so the leaf
+    # and both flowers could never all grow. Only tiles nothing waits on are now left to it.
+    # Seed 21487: a Cultivate placed the leaf nothing waited on and kept for later the one two flowers waited on.
+    for seed in (10311, 21487):
+        result = _game(["greedy"] * 4, seed)
+        assert check(result.table) == []
+        _assert_reached(result.table)
+
+
+def test_only_tiles_nothing_waits_on_can_come_last() -> None:
+    # A trunk, a wood beside it, a leaf on the wood and two flowers on the leaf: the flowers can come last, the leaf
+    # and the wood cannot (the flowers wait on the leaf, the leaf on the wood).
+    player = new_game(["A", "B"], random.Random(0)).players[0]
+    assert player.kind_at == {(0, 0): W} and not player.flipped
+    target = {(0, 0): W, (0, 1): W, (0, 2): L, (0, 3): F, (1, 3): F}
+    plan = Plan(target, player.flipped, frozenset())
+    assert last_kinds(plan, player) == Counter({F: 2})
+    player.kind_at.update({(0, 1): W, (0, 2): L, (0, 3): F})
+    assert last_kinds(plan, player) == Counter({F: 1})
 
 
 def _on_the_pot(doc: dict[str, Any], rng: random.Random) -> None:

@@ -29,6 +29,7 @@ from marquoir.games.bonsai.reach.witness import (
     NoWitness,
     Plan,
     claimer,
+    final_helper,
     grow_now,
     make_plans,
     meditation,
@@ -92,7 +93,11 @@ def _turn(node: _Node, trigger: int, variant: int) -> Action:
         if variant:
             raise NoWitness("the final round's turn has no alternative")
         if plan.final is not None:
-            action = meditation(state, plan, plan.final, deck, flip, player)
+            if plan.final.card.kind == "helper":
+                take, made = final_helper(state, plans, seat, player, deck)
+                action = meditation(state, plan, take, deck, flip, player, made)
+            else:
+                action = meditation(state, plan, plan.final, deck, flip, player)
             plan.final = None
             return action
         return Cultivate(tuple(grow_now(plan, player)), flip)

@@ -16,7 +16,11 @@ card and slot that bring most of what can grow at once while the cards left can 
 giving up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
 beforehand, waits until every other bonsai is complete; goals are claimed the turn they are first met by the player
 who holds them at the end, and renounced by the others (facts 33-38). A Cultivate gives its tile of any kind to
-the kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card).
+the kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card), and grows
+first the tiles others wait on. A Helper kept for the final round places one tile of any kind and/or one of its kind
+(facts 15 and 65): the plan counts on it only for tiles nothing else waits on (:func:`last_kinds`), its face is
+chosen at that turn among the deck's Helpers still free (:func:`final_helper`), and when its player takes the last
+card before the end, that card's tiles too can only enter through it.
 
 Around the plan, :mod:`.search` searches: when the plan's game does not end with the table, it plays the turns
 on the way another way (the other action, the second or third best card; the latest turns first), at most
@@ -44,7 +48,7 @@ from marquoir.games.bonsai.engine.rules import (
     slot_tiles,
 )
 from marquoir.games.bonsai.engine.state import Card, GameState, Meditate, Placement, PlayerState
-from marquoir.games.bonsai.geometry import Cell
+from marquoir.games.bonsai.geometry import Cell, neighbours
 from marquoir.games.bonsai.placement import can_place
 from marquoir.games.bonsai.reach.budget import tile_needs
 from marquoir.games.bonsai.table import DetailedPlayer, Table
@@ -76,6 +80,8 @@ class Plan:
     weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
     crowd: int = 5
     least: int = 2
+    #: Whether this player takes the last card before the end (no Cultivate of its own follows that card).
+    triggers: bool = False
 
     def remaining(self, player: PlayerState) -> Counter[str]:
         return Counter(kind for at, kind in self.target.items() if at not in player.kind_at)
@@ -254,7 +260,9 @@ def make_plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> t
         trigger += [s for s, p in enumerate(plans) if p.main and _spare_card(needs[s], [t.card for t in p.main])]
     if not trigger:
         raise NoWitness("no player can take the last card")
-    return plans, (rng.choice(trigger) if seed else trigger[0])
+    seat = rng.choice(trigger) if seed else trigger[0]
+    plans[seat].triggers = True
+    return plans, seat
 
 
 def _spare_card(need: dict[str, int], cards: Sequence[Card]) -> Card | None:
@@ -289,15 +297,24 @@ def grow_now(
     def fits(kinds: list[str]) -> bool:
         return fits_allowance(player, kinds) if helper is None else fits_helper(helper, kinds)
 
+    def waiting(at: Cell) -> int:
+        return sum(1 for n in neighbours(at) if n in plan.target and n not in kind_at)
+
     def grow(kind: str) -> bool:
-        for at, want in plan.target.items():
-            if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped):
-                chosen.append((at, kind))
-                kind_at[at] = kind
-                supply[kind] -= 1
-                left[kind] -= 1
-                return True
-        return False
+        # Of the cells where a tile of ``kind`` can grow, the one most tiles still to grow touch: tiles that others
+        # wait on first, those nothing waits on last (they alone can be left to a Helper of the final round).
+        cells = [
+            at for at, want in plan.target.items()
+            if want == kind and at not in kind_at and can_place(kind_at, at, kind, player.flipped)
+        ]  # fmt: skip
+        if not cells:
+            return False
+        at = max(cells, key=waiting) if len(cells) > 1 else cells[0]
+        chosen.append((at, kind))
+        kind_at[at] = kind
+        supply[kind] -= 1
+        left[kind] -= 1
+        return True
 
     chosen: list[Placement] = []
     order = (WOOD, LEAF, FRUIT, FLOWER)
@@ -335,6 +352,59 @@ def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
     return False
 
 
+def _fits_with_final(short: dict[str, int], masters: Sequence[Card], cards: int, tail: Counter[str] | None) -> bool:
+    """:func:`_fits`, with a Helper kept for the final round when ``tail`` is given: its slot brings wood and a
+    flower or a leaf and a fruit (play fact 8), which it can place itself (play facts 15 and 65), but only of the
+    kinds in ``tail`` (tiles nothing else waits on: :func:`last_kinds`)."""
+    if _fits(short, masters, cards):
+        return True
+    if tail is None:
+        return False
+    for gift in ((WOOD, FLOWER), (LEAF, FRUIT)):
+        rest = dict(short)
+        for kind in gift:
+            if tail[kind] > 0 and rest[kind] > 0:
+                rest[kind] -= 1
+        if rest != short and _fits(rest, masters, cards):
+            return True
+    return False
+
+
+def _grows(kind_at: dict[Cell, str], tiles: dict[Cell, str], flipped: bool) -> bool:
+    """Whether all of ``tiles`` can grow on the tree ``kind_at`` in some order (carrying only grows with the tree,
+    so placing whatever can be placed, again and again, finds an order if there is one)."""
+    kind_at, todo = dict(kind_at), dict(tiles)
+    progress = True
+    while todo and progress:
+        progress = False
+        for at, kind in list(todo.items()):
+            if can_place(kind_at, at, kind, flipped):
+                kind_at[at] = kind
+                del todo[at]
+                progress = True
+    return not todo
+
+
+def last_kinds(plan: Plan, player: PlayerState) -> Counter[str]:
+    """The kinds of the tiles still to grow that can come last: those without which the others can still all grow
+    (nothing waits on them). Only such tiles can be left to the Helper of the final round (play fact 65)."""
+    left = {at: kind for at, kind in plan.target.items() if at not in player.kind_at}
+    key = (frozenset(player.kind_at.items()), frozenset(left.items()), player.flipped)
+    found = _LAST.get(key)
+    if found is None:
+        found = Counter(
+            kind for at, kind in left.items()
+            if _grows(player.kind_at, {c: k for c, k in left.items() if c != at}, player.flipped)
+        )  # fmt: skip
+        if len(_LAST) > 4096:
+            _LAST.clear()
+        _LAST[key] = found
+    return found
+
+
+_LAST: dict[tuple[frozenset[tuple[Cell, str]], frozenset[tuple[Cell, str]], bool], Counter[str]] = {}
+
+
 Choice = tuple[tuple[int, int, float, int], int, str | None, str | None]
 
 
@@ -356,8 +426,13 @@ def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest:
         for k in TILE_KINDS
     }
     later = [t.card for t in rest if t.card.kind == "master"]
-    # A Helper kept for the final round places what its own slot brings (play fact 15): one card more to count on.
-    helper_last = int(plan.final is not None and take is not plan.final and plan.final.card.kind == "helper")
+    # A Helper kept for the final round places what its own slot brings (play facts 15 and 65), but only tiles that
+    # nothing else still to grow waits on: its tiles come last.
+    helper_last = plan.final is not None and take is not plan.final and plan.final.card.kind == "helper"
+    tail = last_kinds(plan, player) if helper_last else None
+    # The player who takes the last card before the end plays no Cultivate after it, only that Helper: the tiles of
+    # its last card can enter the bonsai only through the Helper too (play fact 65), so it is not a card to grow from.
+    cards = len(rest) - int(helper_last and plan.triggers and bool(rest))
     best: Choice | None = None
     for slot in filled:
         for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
@@ -376,7 +451,7 @@ def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest:
                 if lost:
                     worst = max(TILE_KINDS, key=lambda k: held[k])
                     after[worst] += lost
-                feasible = _fits(after, later, len(rest) + helper_last)
+                feasible = _fits_with_final(after, later, cards, tail)
                 useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
                 now = sum(n for k, n in useful.items() if growing[k])
                 surplus = sum(gift.values()) - sum(useful.values())
@@ -403,6 +478,53 @@ def next_take(state: GameState, plan: Plan, player: PlayerState, rank: int = 0) 
         raise NoWitness("no other card to take")
     choice, index = options[rank]
     return plan.main.pop(index), choice
+
+
+def final_helper(
+    state: GameState, plans: Sequence[Plan], seat: int, grower: PlayerState, deck: dict[int, Card]
+) -> tuple[Take, Choice]:
+    """The Helper kept for the final round, its face chosen now: the face that lets its Meditate place most of what
+    is left of the bonsai. Its tiles can enter the bonsai only through this card (play fact 65): one tile of any kind
+    and/or one of the kind shown (play fact 15), from the supply and the slot's tiles (``grower``: the tree after the
+    turn's flip). A Helper's face is free as long as the deck still has it: the deck's Helpers (play fact 6) less
+    those already taken (``deck``) and those the plans still mean to take; or it is the face of a Helper taken
+    earlier whose own placements the planned face allows too (the two faces are then swapped in ``deck``: the deck's
+    order is free, and the replay checks every placement again)."""
+    plan = plans[seat]
+    assert plan.final is not None and plan.final.card.kind == "helper"
+    planned = plan.final.card.gives
+    free = Counter(c.gives for c in deck_cards(len(state.players)) if c.kind == "helper")
+    free.subtract(c.gives for c in deck.values() if c.kind == "helper")
+    for other, theirs in enumerate(plans):
+        takes = [*theirs.main, *([theirs.final] if theirs.final is not None and other != seat else [])]
+        free.subtract(t.card.gives for t in takes if t.card.kind == "helper")
+    swaps: dict[str, int] = {}
+    records = [r for r in state.log if r.card is not None]
+    if len(records) == len(deck):  # the cards taken, in the order taken (each Meditate made one hidden card real)
+        for (index, card), record in zip(deck.items(), records, strict=True):
+            kinds = [kind for _, kind in record.placed]
+            if card == record.card and card.kind == "helper" and card.gives != planned and fits_helper(planned, kinds):
+                swaps.setdefault(card.gives, index)
+    faces = [planned, *sorted(f for f, n in free.items() if n > 0 and f != planned)]
+    faces += sorted(f for f in swaps if f not in faces)
+    filled = [i for i, c in enumerate(state.market) if c is not None]
+    left = sum(plan.remaining(grower).values())
+    best: tuple[int, str, Choice] | None = None
+    for face in faces:
+        for slot in filled:
+            for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
+                supply = Counter(grower.supply)
+                supply.update(slot_tiles(slot, choice))
+                placed = len(grow_now(plan, grower, dict(supply), face))
+                if best is None or placed > best[0]:
+                    best = (placed, face, ((0, 0, 0.0, 0), slot, choice, None))
+        if best is not None and best[0] >= left:
+            break
+    assert best is not None
+    _placed, face, made = best
+    if face != planned and free[face] <= 0:
+        deck[swaps[face]] = Card("helper", planned)
+    return Take(Card("helper", face), made[1]), made
 
 
 def meditation(
