@@ -299,3 +299,32 @@ def test_a_bonsai_seats_taps_without_network_are_kept_and_sent_when_back(phones:
     assert phone.evaluate("localStorage.getItem('marquoir.table.steps.' + location.pathname)") is None
     expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text("0", timeout=6000)
     assert axe_violations(phone) == []
+
+
+def test_taps_kept_offline_that_meet_another_phones_change_are_set_aside_not_dropped(
+    phones: list[Any], live_server: str
+) -> None:
+    """Nothing typed is dropped in silence: while one phone is offline, another phone on the same seat taps the pot;
+    back online, the first kept tap meets a newer part (the conflict page says so) and the taps after it are set
+    aside, offered to be sent over the part as it is now, or forgotten."""
+    host, phone, other = page_of(phones[0]), page_of(phones[1]), page_of(phones[2])
+    names = [unique("Ema"), unique("Fumi")]
+    link = open_table(host, live_server, names, bonsai=True, mode=1)
+    take_seat(phone, link, names[1])
+    take_seat(other, link, names[1])
+    phones[1].set_offline(True)
+    phone.click("svg.pot-grid g[data-at='0,1'] button.cell-button")
+    phone.click("svg.pot-grid g[data-at='1,1'] button.cell-button")
+    expect(phone.locator("#steps-kept")).to_contain_text("No network")
+    other.click("svg.pot-grid g[data-at='0,1'] button.cell-button")  # the other phone's tap lands first
+    other.locator("svg.pot-grid g[data-at='0,1'].kind-wood").wait_for()
+    phones[1].set_offline(False)
+    phone.locator("#seat-conflict").wait_for(timeout=8000)
+    held = phone.locator("#steps-held")
+    expect(held).to_be_visible()
+    expect(held).to_contain_text("were not sent")
+    assert axe_violations(phone) == []
+    phone.click("#steps-held-send")
+    phone.locator("svg.pot-grid g[data-at='1,1'].kind-wood").wait_for(timeout=8000)  # the set-aside tap, sent
+    assert phone.evaluate("localStorage.getItem('marquoir.table.steps.' + location.pathname + '.held')") is None
+    assert phone.locator("svg.pot-grid g[data-at='0,1'].kind-wood").count() == 1  # the other phone's, kept

@@ -187,6 +187,8 @@
   var steps = document.getElementById("tiles-form");
   var stepsKey = "marquoir.table.steps." + location.pathname;
   var stepsNote = document.getElementById("steps-kept");
+  var heldKey = stepsKey + ".held";
+  var heldBox = document.getElementById("steps-held");
   var flushing = false;
 
   function stepPairs(submitter) {
@@ -240,7 +242,11 @@
         var rest = keptSteps().slice(1);
         if (rest.length) { localStorage.setItem(stepsKey, JSON.stringify(rest)); } else { localStorage.removeItem(stepsKey); }
         if (answer.outcome === "written") { version = String(answer.version); return next(); }
+        // A conflict or a refusal: that step goes plainly (the server's page says why); the taps after it are
+        // set aside, never dropped in silence — the page offers to send them or forget them.
+        var held = keptSteps();
         localStorage.removeItem(stepsKey);
+        if (held.length) { localStorage.setItem(heldKey, JSON.stringify(held)); }
         plainStep(list);
         return null;
       });
@@ -260,6 +266,25 @@
       }, function () { keepStep(list); });
     });
     window.addEventListener("online", flushSteps);
+    if (heldBox && localStorage.getItem(heldKey)) {
+      heldBox.hidden = false;
+      document.getElementById("steps-held-send").addEventListener("click", function () {
+        var held = [];
+        try { held = JSON.parse(localStorage.getItem(heldKey) || "[]"); } catch (e) { held = []; }
+        localStorage.removeItem(heldKey);
+        heldBox.hidden = true;
+        // Sent over the version this page read: the part as it is now, which the phone has just been shown.
+        var seen = steps.querySelector('[name="version"]').value;
+        held.forEach(function (list) {
+          keepStep(list.map(function (pair) { return pair[0] === "version" ? ["version", seen] : pair; }));
+        });
+        flushSteps();
+      });
+      document.getElementById("steps-held-forget").addEventListener("click", function () {
+        localStorage.removeItem(heldKey);
+        heldBox.hidden = true;
+      });
+    }
   }
   setTimeout(poll, every);
 })();
