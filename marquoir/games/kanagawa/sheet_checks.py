@@ -349,6 +349,28 @@ def tile_sets(player: SheetPlayer, index: int, table: Table, cat: Catalogue) -> 
     return [c for c in choices if c.painted <= player.print_cards - 1]
 
 
+def assistant_cards(sets: list[TileChoice], table: Table, cat: Catalogue) -> int:
+    """The fewest cards a sheet player holding one of ``sets`` (:func:`tile_sets`) has taken when a Diploma with the
+    Assistant as bonus gives it the Assistant: the tile is met only once its painted cards are in the Print
+    (Kanagawa rules, "Take the corresponding diploma(s)"; :func:`~marquoir.games.kanagawa.bounds.least_painted` out
+    of the cards no detailed player holds; 0 for a Studio Diploma), and each painted card is a card taken. The
+    least over the sets, and over the Assistant tiles of a set (the first one met gives it first); 0 when a set has
+    none."""
+    context = TableContext.of(table, cat)
+    by_family: dict[str, list[PrintHalf]] = {}
+    for half, _studio in _free_halves(table, cat, context):
+        by_family.setdefault(half.family, []).append(half)
+    least = None
+    for choice in sets:
+        tiles = [d for d in choice.tiles if cat.diplomas[d].bonus == "assistant"]
+        if not tiles:
+            return 0
+        for d in tiles:
+            cards = least_painted(d, by_family.get(cat.diplomas[d].family, ())) or 0
+            least = cards if least is None else min(least, cards)
+    return least or 0
+
+
 def _keeps_and_icons(table: Table, cat: Catalogue, context: TableContext) -> tuple[int, int]:
     """The keep icons and brush icons of the cards in play no detailed player holds (an expansion family's 18
     cards are not known: each may show one)."""

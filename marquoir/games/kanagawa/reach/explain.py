@@ -40,7 +40,7 @@ from marquoir.games.kanagawa.reach.travel_words import (
     tokens_reason,
 )
 from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_paths, witness_round
-from marquoir.games.kanagawa.sheet_checks import tile_sets
+from marquoir.games.kanagawa.sheet_checks import assistant_cards, tile_sets
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
@@ -166,7 +166,10 @@ class _Explanation:
                 base_only = all(f in BASE_FAMILIES for f in table.families)
                 brushes = max((s.brushes for s in sets), default=0)
                 assists = bool(sets) and all(s.assistants for s in sets)
-                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, base_only, brushes), assists)
+                self.sheets[index] = SheetSeat(
+                    index, painted, least_cards(painted, base_only, brushes), assists,
+                    assistant_cards(sets, table, cat) if assists else 0,
+                )
                 continue
             result = prepare_player(player, index, table, cat, self.deadline)
             if isinstance(result, str):  # an unknown tile or card: the legality check reports it first

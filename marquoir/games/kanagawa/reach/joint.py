@@ -259,7 +259,8 @@ class Joint:
                     if last:
                         if self.master is not None and (holder if self.passes_at_end else first) != self.master:
                             continue
-                    elif not self._board_can(r + 1, after, sources_after, holder, pool - used, paid(owed, took)):
+                    elif not self._board_can(r + 1, after, sources_after, holder, pool - used,
+                                              paid(owed, took, self.seats, after)):
                         continue
                     if left == 2 and self.master is not None and not self._last_round_ends_right(
                         after, sources_after, holder, deck - sum(takes), pool
@@ -267,7 +268,7 @@ class Joint:
                         continue
                     if self.brush_check and not self._brushes_in_order(state, labels, work_order(shape, first)):
                         continue
-                    if last and paid(owed, took):
+                    if last and paid(owed, took, self.seats, after):
                         continue
                     nxt_tokens = tokens
                     if self.travel is not None and tokens is not None:
@@ -361,7 +362,9 @@ class Joint:
                     return None
                 out.append(nxt)
             else:
-                out.append((b + take) | (SHEET_ASSISTED if t else 0))
+                cards = (b & SHEET_CARDS) + take
+                pays = t and cards >= seat.assist_cards  # the Diploma's taking (see SheetSeat.assist_cards)
+                out.append((b + take) | (SHEET_ASSISTED if pays else 0))
         return tuple(out)
 
     def _board(self, state: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -503,13 +506,14 @@ class Joint:
                 took = tuple(t for t, _ in combo)
                 holder = holder_after(shape, first, took)
                 if last:
-                    if paid(owed, took):
+                    if paid(owed, took, self.seats, after):
                         continue
                     if self.master is None or (holder if self.passes_at_end else first) == self.master:
                         return True
                     continue
                 used = sum(1 for k in sheets if took[k])
-                if self._board_can(r + 1, after, tuple(n for _, n in combo), holder, pool - used, paid(owed, took)):
+                if self._board_can(r + 1, after, tuple(n for _, n in combo), holder, pool - used,
+                                   paid(owed, took, self.seats, after)):
                     return True
         return False
 
