@@ -353,9 +353,10 @@ def assistant_cards(sets: list[TileChoice], table: Table, cat: Catalogue) -> int
     """The fewest cards a sheet player holding one of ``sets`` (:func:`tile_sets`) has taken when a Diploma with the
     Assistant as bonus gives it the Assistant: the tile is met only once its painted cards are in the Print
     (Kanagawa rules, "Take the corresponding diploma(s)"; :func:`~marquoir.games.kanagawa.bounds.least_painted` out
-    of the cards no detailed player holds; 0 for a Studio Diploma), and each painted card is a card taken. The
-    least over the sets, and over the Assistant tiles of a set (the first one met gives it first); 0 when a set has
-    none."""
+    of the cards no detailed player holds), and each painted card is a card taken; every Diploma with that bonus
+    asks for one card of the player's at least (the Studio ones, "own 3 brushes" and "2 arrows", one more than a
+    Starting tile shows; ``games/kanagawa/data/diplomas.csv``). The least over the sets, and over the Assistant
+    tiles of a set (the first one met gives it first); 0 when a set has none."""
     context = TableContext.of(table, cat)
     by_family: dict[str, list[PrintHalf]] = {}
     for half, _studio in _free_halves(table, cat, context):
@@ -366,7 +367,7 @@ def assistant_cards(sets: list[TileChoice], table: Table, cat: Catalogue) -> int
         if not tiles:
             return 0
         for d in tiles:
-            cards = least_painted(d, by_family.get(cat.diplomas[d].family, ())) or 0
+            cards = max(least_painted(d, by_family.get(cat.diplomas[d].family, ())) or 0, 1)
             least = cards if least is None else min(least, cards)
     return least or 0
 

@@ -29,8 +29,13 @@ and an icon for each: as many cards in all as its painted ones and the Studio ca
 (:func:`~marquoir.games.kanagawa.reach.seats.least_cards`). It may take the Assistant in any round, as many times
 as the Assistant icons and Diplomas the detailed players leave (shared by the sheet players), and takes it in some
 round when every set of tiles its Diploma figure can be holds one with the Assistant as bonus (the bonus arrives
-with the tile: data/SOURCES.md decision 17), so that round's order decides who holds it after; its Studio and
-brushes round by round are not followed (its figures do not say them).
+with the tile: data/SOURCES.md decision 17), so that round's order decides who holds it after; that round is one
+by whose end it has taken the cards that Diploma needs painted, one card at least
+(:attr:`~marquoir.games.kanagawa.reach.seats.SheetSeat.assist_cards`): a taking before is one of its Assistant
+icons, and the Diploma's comes later. Its Studio and brushes round by round are not followed (its figures do not
+say them). Which card it took in which round is no matter for the other players: any card of the deck may come
+next, so the cards its Diplomas need by a round can have come to its columns then, each copy once, as long as no
+detailed player holds them (the legality check's ``SHEET`` code, :mod:`~marquoir.games.kanagawa.sheet_checks`).
 
 The search is exhaustive: a player's state is the set of every round start consistent with the rounds so far (the
 cards taken and the Assistant taken, a round at a time), so the rounds of different players are matched on what
