@@ -10,7 +10,9 @@ without the deep check:
   tiles or as points): still reachable, since the same game builds it;
 * one *impossible change*, each breaking a rule whatever happened before (:data:`CHANGES`): never reachable;
 * in a Yokai game whose cards allow it, a Yokai token or the Yokai Diploma moved where the tokens' travel cannot
-  bring it (:func:`yokai_beyond_gains`): never reachable.
+  bring it (:func:`yokai_beyond_gains`): never reachable;
+* with 3 players or more, all but one from the sheet, two of them given tiles of one family that the cards the
+  detailed player leaves cannot both meet (:func:`sheets_share_cards`): never reachable.
 """
 
 from __future__ import annotations
@@ -79,6 +81,12 @@ def sheet_table(table: Table, rng: random.Random) -> Table:
     players: list[Player] = list(table.players)
     for seat in seats:
         players[seat] = as_sheet(table, seat, points=rng.random() < 0.6)
+    return dataclasses.replace(table, players=tuple(players))
+
+
+def tiles_table(table: Table, keep: int) -> Table:
+    """``table`` with every player but the one at ``keep`` turned into sheet figures, Diplomas written as tiles."""
+    players = [p if s == keep else as_sheet(table, s, points=False) for s, p in enumerate(table.players)]
     return dataclasses.replace(table, players=tuple(players))
 
 
@@ -302,9 +310,9 @@ def two_sheets_one_card(tiles: tuple[str, str], halves: list[object]) -> bool:
         return False
     if kind == "animal":
         assert isinstance(a, tuple) and isinstance(b, tuple)
-        return any(sum(1 for h in halves if getattr(h, "animal") == x) < 2 for x in set(a) & set(b))
+        return any(sum(1 for h in halves if h.animal == x) < 2 for x in set(a) & set(b))
     if kind == "trees":
-        return int(a) + int(b) > sum(getattr(h, "trees") for h in halves)  # type: ignore[call-overload]
+        return int(a) + int(b) > sum(h.trees for h in halves)  # type: ignore[call-overload]
     subjects: dict[str, int] = {}
     for h in halves:
         subject = getattr(h, kind)
@@ -391,3 +399,10 @@ def derived_tables(seed: int) -> Iterator[Derived]:
     moved = yokai_beyond_gains(game.table, random.Random(seed + 1))
     if moved is not None:
         yield Derived(f"{label}, yokai_beyond_gains", moved, "never")
+    # The sheet players' cards together: with 3 players or more, every one but one from the sheet (tiles written),
+    # two of them given tiles whose cards the deck cannot give both, where the cards allow it.
+    if len(game.table.players) >= 3:
+        rng = random.Random(seed + 2)
+        shared = sheets_share_cards(tiles_table(game.table, rng.randrange(len(game.table.players))), rng)
+        if shared is not None:
+            yield Derived(f"{label}, sheets_share_cards", shared, "never")

@@ -33,9 +33,8 @@ with the tile: data/SOURCES.md decision 17), so that round's order decides who h
 by whose end it has taken the cards that Diploma needs painted, one card at least
 (:attr:`~marquoir.games.kanagawa.reach.seats.SheetSeat.assist_cards`): a taking before is one of its Assistant
 icons, and the Diploma's comes later. Its Studio and brushes round by round are not followed (its figures do not
-say them). Which card it took in which round is no matter for the other players: any card of the deck may come
-next, so the cards its Diplomas need by a round can have come to its columns then, each copy once, as long as no
-detailed player holds them (the legality check's ``SHEET`` code, :mod:`~marquoir.games.kanagawa.sheet_checks`).
+say them), nor which card it took when: any card of the deck may come next, so the cards its Diplomas need came
+in time if nobody else holds them (:func:`~marquoir.games.kanagawa.sheet_checks.sheets_together`, before).
 
 The search is exhaustive: a player's state is the set of every round start consistent with the rounds so far (the
 cards taken and the Assistant taken, a round at a time), so the rounds of different players are matched on what
@@ -367,8 +366,7 @@ class Joint:
                     return None
                 out.append(nxt)
             else:
-                cards = (b & SHEET_CARDS) + take
-                pays = t and cards >= seat.assist_cards  # the Diploma's taking (see SheetSeat.assist_cards)
+                pays = t and (b & SHEET_CARDS) + take >= seat.assist_cards  # the Diploma's (SheetSeat.assist_cards)
                 out.append((b + take) | (SHEET_ASSISTED if pays else 0))
         return tuple(out)
 
