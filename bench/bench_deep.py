@@ -2,11 +2,12 @@
 the undecided count, over tables derived from real games (``tests/support/real_games.py``: engine players of five
 kinds, random, greedy, Studio-heavy, Print-heavy and keep-heavy, base and Yokai families, 2 to 4 players, rule
 options drawn), three a game: as played and with some players turned into sheet figures (each must be reachable),
-and one impossible change (never reachable); then over the older engine-finished tables (random and greedy players)
-and the hand-made tables of the tests.
+and one impossible change (never reachable), and where a game allows them the changes needing more (a Yokai token
+moved beyond its gains; two sheet players given tiles the free cards cannot both meet); then over the older
+engine-finished tables (random and greedy players) and the hand-made tables of the tests.
 
-Usage: ``.venv/bin/python bench/bench_deep.py [GAMES] [REPEATS]`` (defaults 700 real games, so 2,100 tables, and
-1). Each table is decided by :func:`marquoir.games.kanagawa.reach.explain_reachability` with its default time bound;
+Usage: ``.venv/bin/python bench/bench_deep.py [GAMES] [REPEATS]`` (defaults 700 real games, so about 2,160 tables,
+and 1). Each table is decided by :func:`marquoir.games.kanagawa.reach.explain_reachability` with its default time bound;
 every figure is given by the wall clock and by the process's CPU time (what the code costs on one core, whatever
 else the machine runs), with the verdicts counted, the wrong verdicts counted (a derived table whose verdict is not
 the one it must have), and the slowest tables named.

@@ -10,7 +10,9 @@ without the deep check:
   tiles or as points): still reachable, since the same game builds it;
 * one *impossible change*, each breaking a rule whatever happened before (:data:`CHANGES`): never reachable;
 * in a Yokai game whose cards allow it, a Yokai token or the Yokai Diploma moved where the tokens' travel cannot
-  bring it (:func:`yokai_beyond_gains`): never reachable.
+  bring it (:func:`yokai_beyond_gains`): never reachable;
+* with 3 players or more, all but one from the sheet, two of them given tiles of one family that the cards the
+  detailed player leaves cannot both meet (:func:`sheets_share_cards`): never reachable.
 """
 
 from __future__ import annotations
@@ -79,6 +81,12 @@ def sheet_table(table: Table, rng: random.Random) -> Table:
     players: list[Player] = list(table.players)
     for seat in seats:
         players[seat] = as_sheet(table, seat, points=rng.random() < 0.6)
+    return dataclasses.replace(table, players=tuple(players))
+
+
+def tiles_table(table: Table, keep: int) -> Table:
+    """``table`` with every player but the one at ``keep`` turned into sheet figures, Diplomas written as tiles."""
+    players = [p if s == keep else as_sheet(table, s, points=False) for s, p in enumerate(table.players)]
     return dataclasses.replace(table, players=tuple(players))
 
 
@@ -269,6 +277,85 @@ def yokai_beyond_gains(table: Table, rng: random.Random) -> Table | None:
     return rng.choice(options) if options else None
 
 
+def free_print_halves(table: Table, family: str) -> list[object]:
+    """The Print halves of the catalogue cards of ``family`` that no detailed player holds (by id or by halves)."""
+    from marquoir.games.kanagawa.catalogue import catalogue
+    from marquoir.games.kanagawa.halves import card_of
+
+    cat = catalogue()
+    held = set()
+    for player in table.players:
+        if isinstance(player, DetailedPlayer):
+            for ref in (*player.print, *player.studio, *player.kept):
+                held.add(ref if type(ref) is int else card_of(ref, cat))  # type: ignore[arg-type]
+    return [c.print for c in cat.cards.values() if c.family == family and c.id not in held]
+
+
+def two_sheets_one_card(tiles: tuple[str, str], halves: list[object]) -> bool:
+    """Whether two players cannot both meet their Print Diploma ``tiles`` (of one family) with different cards out
+    of ``halves``, counted plainly: an animal both ask for shown on fewer than 2 cards; more trees asked for than
+    the cards show; more different buildings or characters asked for than 2 of each subject give."""
+    needs = {
+        "animals-boar-deer": ("animal", ("boar", "deer")),
+        "animals-crane-butterfly": ("animal", ("crane", "butterfly")),
+        "animals-boar-deer-butterfly": ("animal", ("boar", "deer", "butterfly")),
+        "trees-3": ("trees", 3), "trees-4": ("trees", 4), "trees-5": ("trees", 5),
+        "buildings-2": ("building", 2), "buildings-3": ("building", 3), "buildings-4": ("building", 4),
+        "characters-2-different": ("character", 2), "characters-3-different": ("character", 3),
+    }  # fmt: skip
+    if not all(t in needs for t in tiles):
+        return False
+    (kind, a), (kind_b, b) = needs[tiles[0]], needs[tiles[1]]
+    if kind != kind_b:
+        return False
+    if kind == "animal":
+        assert isinstance(a, tuple) and isinstance(b, tuple)
+        return any(sum(1 for h in halves if h.animal == x) < 2 for x in set(a) & set(b))
+    if kind == "trees":
+        return int(a) + int(b) > sum(h.trees for h in halves)  # type: ignore[call-overload]
+    subjects: dict[str, int] = {}
+    for h in halves:
+        subject = getattr(h, kind)
+        if subject:
+            subjects[subject] = subjects.get(subject, 0) + 1
+    return int(a) + int(b) > sum(min(n, 2) for n in subjects.values())  # type: ignore[call-overload]
+
+
+def sheets_share_cards(table: Table, rng: random.Random) -> Table | None:
+    """Two sheet players (Diplomas as tiles) given, in place of their tiles of one base family, two tiles of it
+    that each could meet alone with the cards the detailed players leave, but not both with different cards
+    (:func:`two_sheets_one_card`): each card exists once."""
+    from marquoir.games.kanagawa.catalogue import catalogue
+
+    cat = catalogue()
+    sheets = [s for s, p in enumerate(table.players) if isinstance(p, SheetPlayer) and not isinstance(p.diplomas, int)]
+    options = []
+    for i, first in enumerate(sheets):
+        for second in sheets[i + 1 :]:
+            held = {
+                d for k, p in enumerate(table.players) if k not in (first, second) and not isinstance(p.diplomas, int)
+                for d in p.diplomas
+            }  # fmt: skip
+            for family in table.families:
+                if family not in BASE_FAMILIES:
+                    continue
+                halves = free_print_halves(table, family)
+                tiles = [d.id for d in cat.diplomas_by_family[family] if d.id not in held]
+                for a in tiles:
+                    for b in tiles:
+                        if a != b and two_sheets_one_card((a, b), halves):
+                            options.append((first, second, family, a, b))
+    if not options:
+        return None
+    first, second, family, a, b = rng.choice(options)
+    for seat, tile in ((first, a), (second, b)):
+        player = table.players[seat]
+        assert not isinstance(player.diplomas, int)
+        kept = tuple(d for d in player.diplomas if cat.diplomas[d].family != family)
+        table = _replace_player(table, seat, dataclasses.replace(player, diplomas=(*kept, tile)))
+    return table
+
+
 #: The changes the legality check refuses on their own, and the ones only the deep check sees.
 ILLEGAL_CHANGES: tuple[Change, ...] = (
     card_twice, tile_twice, grand_master_twice, print_beyond_reach, yokai_beyond_three, chain_beyond_print,
@@ -312,3 +399,10 @@ def derived_tables(seed: int) -> Iterator[Derived]:
     moved = yokai_beyond_gains(game.table, random.Random(seed + 1))
     if moved is not None:
         yield Derived(f"{label}, yokai_beyond_gains", moved, "never")
+    # The sheet players' cards together: with 3 players or more, every one but one from the sheet (tiles written),
+    # two of them given tiles whose cards the deck cannot give both, where the cards allow it.
+    if len(game.table.players) >= 3:
+        rng = random.Random(seed + 2)
+        shared = sheets_share_cards(tiles_table(game.table, rng.randrange(len(game.table.players))), rng)
+        if shared is not None:
+            yield Derived(f"{label}, sheets_share_cards", shared, "never")

@@ -154,6 +154,12 @@ _PRINT_NEEDS: dict[str, tuple[str, object]] = {
 }  # fmt: skip
 
 
+def print_need(diploma_id: str) -> tuple[str, object] | None:
+    """What the Print Diploma ``diploma_id`` asks of the painted cards (a kind and a figure, as
+    :func:`least_painted` reads them), ``None`` for a Studio Diploma."""
+    return _PRINT_NEEDS.get(diploma_id)
+
+
 def least_painted(diploma_id: str, halves: Sequence[PrintHalf]) -> int | None:
     """The fewest painted cards that can meet the Print Diploma ``diploma_id`` out of the Print halves ``halves``
     (the cards of its family a player can still have painted), ``None`` when they cannot meet it at all; 0 for a

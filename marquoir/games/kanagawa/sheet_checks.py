@@ -25,6 +25,8 @@ A relaxation each: a sheet is refused only when no game gives those figures toge
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -34,6 +36,7 @@ from marquoir.games.kanagawa.bounds import (
     TileChoice,
     harmony_range,
     least_painted,
+    print_need,
     studio_possible,
     tile_choices,
 )
@@ -349,6 +352,29 @@ def tile_sets(player: SheetPlayer, index: int, table: Table, cat: Catalogue) -> 
     return [c for c in choices if c.painted <= player.print_cards - 1]
 
 
+def assistant_cards(sets: list[TileChoice], table: Table, cat: Catalogue) -> int:
+    """The fewest cards a sheet player holding one of ``sets`` (:func:`tile_sets`) has taken when a Diploma with the
+    Assistant as bonus gives it the Assistant: the tile is met only once its painted cards are in the Print
+    (Kanagawa rules, "Take the corresponding diploma(s)"; :func:`~marquoir.games.kanagawa.bounds.least_painted` out
+    of the cards no detailed player holds), and each painted card is a card taken; every Diploma with that bonus
+    asks for one card of the player's at least (the Studio ones, "own 3 brushes" and "2 arrows", one more than a
+    Starting tile shows; ``games/kanagawa/data/diplomas.csv``). The least over the sets, and over the Assistant
+    tiles of a set (the first one met gives it first); 0 when a set has none."""
+    context = TableContext.of(table, cat)
+    by_family: dict[str, list[PrintHalf]] = {}
+    for half, _studio in _free_halves(table, cat, context):
+        by_family.setdefault(half.family, []).append(half)
+    least = None
+    for choice in sets:
+        tiles = [d for d in choice.tiles if cat.diplomas[d].bonus == "assistant"]
+        if not tiles:
+            return 0
+        for d in tiles:
+            cards = max(least_painted(d, by_family.get(cat.diplomas[d].family, ())) or 0, 1)
+            least = cards if least is None else min(least, cards)
+    return least or 0
+
+
 def _keeps_and_icons(table: Table, cat: Catalogue, context: TableContext) -> tuple[int, int]:
     """The keep icons and brush icons of the cards in play no detailed player holds (an expansion family's 18
     cards are not known: each may show one)."""
@@ -359,3 +385,95 @@ def _keeps_and_icons(table: Table, cat: Catalogue, context: TableContext) -> tup
             icons += card.studio.icon == "brush"
     unknown = sum(1 for f in table.families if f not in BASE_FAMILIES)
     return keeps + unknown * CARDS_PER_FAMILY, icons + unknown * CARDS_PER_FAMILY
+
+
+#: How many sets of tiles, one per sheet player, :func:`sheets_together` weighs at most (bounded work: beyond, it
+#: refuses nothing).
+MOST_TOGETHER = 4096
+
+
+def sheets_together(table: Table, cat: Catalogue, sets: dict[int, list[TileChoice]]) -> str | None:
+    """Why the sheet players' Diplomas cannot all be had together, or ``None``: ``sets`` gives by seat the sets of
+    tiles each sheet player's figure can be (:func:`tile_sets`, each one alone free of the detailed players' tiles
+    and cards). Together, each tile exists once (Kanagawa rules, "Take the corresponding diploma(s)"), and each card
+    once (one deck): the cards two sheet players paint are different cards, of those no detailed player holds. A
+    set of tiles for each is sought in which no tile is twice and, in each base family, the Print Diplomas of all of
+    them fit the family's free cards: their fewest painted cards in all (:func:`~marquoir.games.kanagawa.bounds.
+    least_painted`) within the free cards, each animal asked for within its free cards, the trees asked for within
+    the free trees, and a Diploma of different subjects using each subject once. A relaxation (each sheet's own
+    need is the legality check's): ``None`` when some set of each fits it, or when there are more than
+    :data:`MOST_TOGETHER` to weigh."""
+    seats = sorted(sets)
+    if len(seats) < 2 or any(not sets[s] for s in seats):
+        return None
+    combos = 1
+    for s in seats:
+        combos *= len(sets[s])
+    if combos > MOST_TOGETHER:
+        return None
+    context = TableContext.of(table, cat)
+    free: dict[str, list[PrintHalf]] = {}
+    for half, _studio in _free_halves(table, cat, context):
+        free.setdefault(half.family, []).append(half)
+    tile_clash = False
+
+    def fits(tiles: list[str]) -> bool:
+        by_family: dict[str, list[str]] = {}
+        for d in tiles:
+            family = cat.diplomas[d].family
+            if family in BASE_FAMILIES:
+                by_family.setdefault(family, []).append(d)
+        for family, ids in by_family.items():
+            halves = free.get(family, [])
+            needs = [(d, least_painted(d, halves)) for d in ids]
+            if any(n is None for _d, n in needs) or sum(n or 0 for _d, n in needs) > len(halves):
+                return False
+            asked: dict[str, int] = {}
+            trees = 0
+            for d, _n in needs:
+                need = print_need(d)
+                if need is None:
+                    continue
+                kind, figure = need
+                if kind == "animals":
+                    assert isinstance(figure, tuple)
+                    for animal in figure:
+                        asked[animal] = asked.get(animal, 0) + 1
+                elif kind == "trees":
+                    assert isinstance(figure, int)
+                    trees += figure
+                elif kind.startswith("different:"):
+                    asked[kind] = asked.get(kind, 0) + int(figure)  # type: ignore[call-overload]
+                    asked[kind + "#"] = asked.get(kind + "#", 0) + 1
+            if trees > sum(h.trees for h in halves):
+                return False
+            for key, count in asked.items():
+                if key.endswith("#"):
+                    continue
+                if key.startswith("different:"):
+                    attr = key.split(":")[1]
+                    kinds = Counter(getattr(h, attr) for h in halves if getattr(h, attr))
+                    users = asked[key + "#"]
+                    if count > sum(min(n, users) for n in kinds.values()):
+                        return False
+                elif count > sum(1 for h in halves if h.animal == key):
+                    return False
+        return True
+
+    for combo in itertools.product(*(sets[s] for s in seats)):
+        tiles = [d for choice in combo for d in choice.tiles]
+        if len(set(tiles)) < len(tiles):
+            tile_clash = True
+            continue
+        if fits(tiles):
+            return None
+    names = ", ".join(table.players[s].name for s in seats)
+    if tile_clash:
+        return _(
+            "the Diplomas of the players entered from the sheet ({names}) cannot all be had together: each tile "
+            "exists once, and each card once, of those the other players leave"
+        ).format(names=names)
+    return _(
+        "the Diplomas of the players entered from the sheet ({names}) cannot all be had together: the cards they "
+        "need painted are more than the other players leave (each card exists once)"
+    ).format(names=names)

@@ -12,7 +12,9 @@ the end as the rule option says (decision 14), and, when the brush reserve ran d
 one (decision 8). Players entered from the sheet's figures take part through those figures only, and what they
 imply: the sets of Diploma tiles their points can be (:func:`~marquoir.games.kanagawa.sheet_checks.tile_sets`: free
 of the other players' tiles and cards, within their painted cards) give the brushes their Diplomas can have given
-and whether they must have taken the Assistant (then in some round, as the board orders it).
+and whether they must have taken the Assistant (then in some round, as the board orders it, by whose end they have
+taken the cards that Diploma needs painted); together, each tile and each card once across the sheet players
+(:func:`~marquoir.games.kanagawa.sheet_checks.sheets_together`: two cannot both paint the one boar left).
 
 A witness is a real game, so *reachable* is never a guess; *unreachable* comes only from the full, exhaustive
 search (its reductions are exact, each argued where it is written: the brushes' symmetries in :mod:`.player`, the

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from marquoir.core.issues import Issue
+from marquoir.games.kanagawa.bounds import TileChoice
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.legality import iter_issues
 from marquoir.games.kanagawa.reach.caps import cap_options
@@ -40,7 +41,7 @@ from marquoir.games.kanagawa.reach.travel_words import (
     tokens_reason,
 )
 from marquoir.games.kanagawa.reach.witness import WitnessRound, witness_paths, witness_round
-from marquoir.games.kanagawa.sheet_checks import tile_sets
+from marquoir.games.kanagawa.sheet_checks import assistant_cards, sheets_together, tile_sets
 from marquoir.games.kanagawa.table import DetailedPlayer, SheetPlayer, Table
 from marquoir.games.kanagawa.vocabulary import (
     BASE_FAMILIES,
@@ -159,14 +160,18 @@ class _Explanation:
 
     def _search(self) -> ReachReport:
         table, cat = self.table, self.cat
+        sets_by_seat: dict[int, list[TileChoice]] = {}
         for index, player in enumerate(table.players):
             if isinstance(player, SheetPlayer):
                 painted = player.print_cards - 1
-                sets = tile_sets(player, index, table, cat)
+                sets = sets_by_seat[index] = tile_sets(player, index, table, cat)
                 base_only = all(f in BASE_FAMILIES for f in table.families)
                 brushes = max((s.brushes for s in sets), default=0)
                 assists = bool(sets) and all(s.assistants for s in sets)
-                self.sheets[index] = SheetSeat(index, painted, least_cards(painted, base_only, brushes), assists)
+                self.sheets[index] = SheetSeat(
+                    index, painted, least_cards(painted, base_only, brushes), assists,
+                    assistant_cards(sets, table, cat) if assists else 0,
+                )
                 continue
             result = prepare_player(player, index, table, cat, self.deadline)
             if isinstance(result, str):  # an unknown tile or card: the legality check reports it first
@@ -181,6 +186,11 @@ class _Explanation:
                     "Grand Master only: the rest of their cards is not known"
                 )
             )
+        # The sheet players' Diplomas together: each tile once, each card once (see sheet_checks.sheets_together).
+        together = sheets_together(table, cat, sets_by_seat)
+        if together is not None:
+            self.mark("not-checked", _("not searched: the sheet players' Diplomas cannot all be had together"))
+            return self.finish("unreachable", None, together)
         prepared, sheets = self.prepared, self.sheets
         for seat, p in prepared.items():
             # At most 10 painted cards before the last round (a round that ends with 11 ends the game), then no

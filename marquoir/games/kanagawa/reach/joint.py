@@ -29,8 +29,12 @@ and an icon for each: as many cards in all as its painted ones and the Studio ca
 (:func:`~marquoir.games.kanagawa.reach.seats.least_cards`). It may take the Assistant in any round, as many times
 as the Assistant icons and Diplomas the detailed players leave (shared by the sheet players), and takes it in some
 round when every set of tiles its Diploma figure can be holds one with the Assistant as bonus (the bonus arrives
-with the tile: data/SOURCES.md decision 17), so that round's order decides who holds it after; its Studio and
-brushes round by round are not followed (its figures do not say them).
+with the tile: data/SOURCES.md decision 17), so that round's order decides who holds it after; that round is one
+by whose end it has taken the cards that Diploma needs painted, one card at least
+(:attr:`~marquoir.games.kanagawa.reach.seats.SheetSeat.assist_cards`): a taking before is one of its Assistant
+icons, and the Diploma's comes later. Its Studio and brushes round by round are not followed (its figures do not
+say them), nor which card it took when: any card of the deck may come next, so the cards its Diplomas need came
+in time if nobody else holds them (:func:`~marquoir.games.kanagawa.sheet_checks.sheets_together`, before).
 
 The search is exhaustive: a player's state is the set of every round start consistent with the rounds so far (the
 cards taken and the Assistant taken, a round at a time), so the rounds of different players are matched on what
@@ -259,7 +263,8 @@ class Joint:
                     if last:
                         if self.master is not None and (holder if self.passes_at_end else first) != self.master:
                             continue
-                    elif not self._board_can(r + 1, after, sources_after, holder, pool - used, paid(owed, took)):
+                    elif not self._board_can(r + 1, after, sources_after, holder, pool - used,
+                                              paid(owed, took, self.seats, after)):
                         continue
                     if left == 2 and self.master is not None and not self._last_round_ends_right(
                         after, sources_after, holder, deck - sum(takes), pool
@@ -267,7 +272,7 @@ class Joint:
                         continue
                     if self.brush_check and not self._brushes_in_order(state, labels, work_order(shape, first)):
                         continue
-                    if last and paid(owed, took):
+                    if last and paid(owed, took, self.seats, after):
                         continue
                     nxt_tokens = tokens
                     if self.travel is not None and tokens is not None:
@@ -361,7 +366,8 @@ class Joint:
                     return None
                 out.append(nxt)
             else:
-                out.append((b + take) | (SHEET_ASSISTED if t else 0))
+                pays = t and (b & SHEET_CARDS) + take >= seat.assist_cards  # the Diploma's (SheetSeat.assist_cards)
+                out.append((b + take) | (SHEET_ASSISTED if pays else 0))
         return tuple(out)
 
     def _board(self, state: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -503,13 +509,14 @@ class Joint:
                 took = tuple(t for t, _ in combo)
                 holder = holder_after(shape, first, took)
                 if last:
-                    if paid(owed, took):
+                    if paid(owed, took, self.seats, after):
                         continue
                     if self.master is None or (holder if self.passes_at_end else first) == self.master:
                         return True
                     continue
                 used = sum(1 for k in sheets if took[k])
-                if self._board_can(r + 1, after, tuple(n for _, n in combo), holder, pool - used, paid(owed, took)):
+                if self._board_can(r + 1, after, tuple(n for _, n in combo), holder, pool - used,
+                                   paid(owed, took, self.seats, after)):
                     return True
         return False
 

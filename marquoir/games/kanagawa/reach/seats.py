@@ -243,6 +243,12 @@ class SheetSeat:
     cards: int = 0
     #: Every set of tiles its Diploma figure can be holds one with the Assistant as bonus: it took the Assistant.
     assists: bool = False
+    #: The fewest cards it has taken by the end of the round its Diploma gave it the Assistant (:attr:`assists`):
+    #: the tile is met, and its bonus arrives, only once the painted cards it needs are in the Print (Kanagawa
+    #: rules, "Take the corresponding diploma(s)"; data/SOURCES.md decision 17), and each painted card is a card
+    #: taken (:func:`~marquoir.games.kanagawa.sheet_checks.assistant_cards`). An earlier taking is one of its
+    #: Assistant icons, never that one.
+    assist_cards: int = 0
 
 
 def least_cards(painted: int, base_only: bool, brush_bonuses: int) -> int:
@@ -300,12 +306,15 @@ def owed_of(seats: Sequence[Seat | SheetSeat], state: tuple[int, ...]) -> int:
     return owed
 
 
-def paid(owed: int, took: Sequence[bool]) -> int:
+def paid(owed: int, took: Sequence[bool], seats: Sequence[Seat | SheetSeat], after: Sequence[int]) -> int:
     """The sheet players of ``owed`` (a bit by seat) still owing the Assistant after a round in which ``took`` says
-    who took it."""
+    who took it, ``after`` the cards each seat has taken by its end: a sheet player's taking pays only once it has
+    taken the cards its Assistant Diploma needs (:attr:`SheetSeat.assist_cards`); before, the Diploma was not met."""
     for k, t in enumerate(took):
-        if t:
-            owed &= ~(1 << k)
+        if t and owed >> k & 1:
+            seat = seats[k]
+            if not isinstance(seat, SheetSeat) or (after[k] & SHEET_CARDS) >= seat.assist_cards:
+                owed &= ~(1 << k)
     return owed
 
 
