@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 import timeit
 from pathlib import Path
+
+# This checkout's marquoir first, not the one an editable install points at (a worktree measures its own).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from marquoir import check, load_table, score
 

@@ -27,6 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, finished_game
 from support.real_games import derived_tables
 
+# This checkout's marquoir first, not the one an editable install points at (a worktree measures its own).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from marquoir.games.kanagawa.engine import final_table
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.table import Table

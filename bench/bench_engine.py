@@ -18,7 +18,11 @@ import statistics
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
+
+# This checkout's marquoir first, not the one an editable install points at (a worktree measures its own).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from marquoir.games.kanagawa.engine import build_deck, final_table, new_game
 from marquoir.games.kanagawa.engine.players import RandomPlayer, play

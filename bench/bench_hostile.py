@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -26,6 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from waitress.server import create_server
+
+# This checkout's marquoir first, not the one an editable install points at (a worktree measures its own).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from marquoir.storage import sqlite_url
 from marquoir.web import create_app
