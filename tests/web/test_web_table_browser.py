@@ -299,6 +299,13 @@ def test_a_bonsai_seats_taps_without_network_are_kept_and_sent_when_back(phones:
     assert phone.evaluate("localStorage.getItem('marquoir.table.steps.' + location.pathname)") is None
     expect(host.locator("#table-players tr").nth(1).locator(".total")).not_to_have_text("0", timeout=6000)
     assert axe_violations(phone) == []
+    # At 390 px the totals stay a table of three columns filling each row, every name whole.
+    fit = phone.evaluate("""() => [...document.querySelectorAll('.table-totals tr')].map(row => {
+        const cells = [...row.children].reduce((sum, cell) => sum + cell.getBoundingClientRect().width, 0);
+        return [row.children.length, Math.round(row.getBoundingClientRect().width - cells),
+                [...row.children].every(cell => cell.scrollWidth <= cell.clientWidth + 1)];
+    })""")
+    assert fit and all(cells == 3 and abs(gap) <= 2 and whole for cells, gap, whole in fit), fit
 
 
 def test_taps_kept_offline_that_meet_another_phones_change_are_set_aside_not_dropped(
