@@ -100,8 +100,13 @@ def csrf_client() -> FlaskClient:
 
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[str]:
-    """The app served on 127.0.0.1 (a free port) in a background thread, CSRF on as in production."""
-    with served(create_app({"SECRET_KEY": "browser-tests"})) as address:
+    """The app served on 127.0.0.1 (a free port) in a background thread, CSRF on and the abuse limits on as in
+    production — but every browser test of the session is one client to it (127.0.0.1), so the limits on new and
+    written drafts, which a real client meets only at dozens of games a minute, are raised for that one client
+    (the limits themselves are tested in tests/web/test_web_limits.py and test_web_drafts_bounds.py)."""
+    many = "100000/minute;1000000/day"
+    settings = {"SECRET_KEY": "browser-tests", "RATE_LIMITS": {"drafts.new": many, "drafts.write": many}}
+    with served(create_app(settings)) as address:
         yield address
 
 
