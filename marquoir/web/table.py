@@ -270,14 +270,22 @@ def start(token: str) -> Any:
 def host(token: str) -> Any:
     """The host's view: the table link and its QR code, each seat's state and total, and — once every seat is
     done — the review and the save (the draft's results page, whose save key saves one game)."""
+    game_table = _hosted(token)
+    if not isinstance(game_table, GameTable):
+        return game_table
+    return _page("table/host.html", game_table, **_host_context(game_table, token))
+
+
+def _hosted(token: str) -> Any:
+    """The table link of the draft ``token`` (404 when it has none), the draft named for the page's links; or the
+    answer when the link's table cannot be read."""
     link = table_of_draft(get_engine(), token) if is_token(token) else None
     if link is None:
         abort(404)
     game_table = _table_or_404(link)
-    if not isinstance(game_table, GameTable):
-        return game_table
-    g.draft_token = token
-    return _page("table/host.html", game_table, **_host_context(game_table, token))
+    if isinstance(game_table, GameTable):
+        g.draft_token = token
+    return game_table
 
 
 def _host_context(game_table: GameTable, token: str) -> dict[str, Any]:
@@ -289,13 +297,9 @@ def _host_context(game_table: GameTable, token: str) -> dict[str, Any]:
 @bp.post("/d/<token>/table/shared/<name>")
 def host_shared(token: str, name: str) -> Any:
     """The host sets a shared part of the table (who plays first), as any phone can."""
-    link = table_of_draft(get_engine(), token) if is_token(token) else None
-    if link is None:
-        abort(404)
-    game_table = _table_or_404(link)
+    game_table = _hosted(token)
     if not isinstance(game_table, GameTable):
         return game_table
-    g.draft_token = token
     return _write_shared(game_table, name, url_for("table.host", token=token), "table/host.html",
                          _host_context(game_table, token))
 
