@@ -19,34 +19,17 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 # This checkout's marquoir first, not the one an editable install points at (a worktree measures its own).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from _measure import deep_size  # bench/ is on the path: the script's own folder
 
 from marquoir.games.kanagawa.engine import build_deck, final_table, new_game
 from marquoir.games.kanagawa.engine.players import RandomPlayer, play
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.table import Table
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
-
-
-def deep_size(value: Any, seen: set[int] | None = None, skip: tuple[int, ...] = ()) -> int:
-    """Bytes held by ``value`` and everything it refers to (each object once; ``skip`` ids left out)."""
-    seen = seen if seen is not None else set()
-    if id(value) in seen or id(value) in skip:
-        return 0
-    seen.add(id(value))
-    size = sys.getsizeof(value)
-    if isinstance(value, dict):
-        size += sum(deep_size(k, seen, skip) + deep_size(v, seen, skip) for k, v in value.items())
-    elif isinstance(value, tuple | list | set | frozenset):
-        size += sum(deep_size(item, seen, skip) for item in value)
-    elif hasattr(value, "__slots__"):
-        size += sum(deep_size(getattr(value, slot), seen, skip) for slot in value.__slots__ if hasattr(value, slot))
-    elif hasattr(value, "__dict__"):
-        size += deep_size(vars(value), seen, skip)
-    return size
 
 
 def games_per_second(count: int) -> tuple[float, float]:

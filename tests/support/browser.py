@@ -40,6 +40,20 @@ class Errors:
         page.on("dialog", lambda dialog: (self.seen.append(dialog.message), dialog.dismiss()))
 
 
+@contextmanager
+def watched_page(browser: Any, **options: Any) -> Iterator[Any]:
+    """A page of a new browser context (``options``: viewport, locale, colour scheme…), 15 s per step, its errors
+    collected in ``page.seen`` (:class:`Errors`); the context closed when the block ends."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.seen = Errors(page)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
 #: axe-core, installed from the npm registry by the Makefile (``make node-tools``; pinned in package-lock.json).
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.browser import DESKTOP, PHONE, Errors, axe_violations, new_game
+from support.browser import DESKTOP, PHONE, axe_violations, new_game, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -94,14 +94,8 @@ def walk(page: Any, server: str) -> Iterator[str]:
                                                         "fr-dark-phone", "en-light-desktop"])
 def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
     lang, scheme, viewport = request.param
-    context = browser.new_context(viewport=viewport, locale=LOCALES[lang], color_scheme=scheme)
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    page.seen = Errors(page)
-    try:
+    with watched_page(browser, viewport=viewport, locale=LOCALES[lang], color_scheme=scheme) as page:
         yield page
-    finally:
-        context.close()
 
 
 def test_axe_finds_no_violation_on_any_page(page: Any, live_server: str) -> None:

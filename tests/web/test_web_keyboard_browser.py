@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import DESKTOP, PHONE, Errors, axe_violations, new_game
+from support.browser import DESKTOP, PHONE, axe_violations, new_game, watched_page
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +25,8 @@ DRAWN = "() => { const f = document.getElementById('tiles-form'); return f.datas
 
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])
 def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=request.param, locale="en-GB", color_scheme="dark")
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    page.seen = Errors(page)
-    try:
+    with watched_page(browser, viewport=request.param, locale="en-GB", color_scheme="dark") as page:
         yield page
-    finally:
-        context.close()
 
 
 
