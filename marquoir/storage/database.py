@@ -8,7 +8,9 @@ a new database at once migrate it exactly once, and a process killed mid-migrati
 
 SQLite runs in WAL mode (readers never block the writer) with a busy timeout (writers wait for each other instead
 of failing) and ``synchronous=FULL`` (a committed save survives a crash). Every write transaction starts with
-``BEGIN IMMEDIATE`` so two writers queue up at the start instead of deadlocking on a lock upgrade.
+``BEGIN IMMEDIATE`` so two writers queue up at the start instead of deadlocking on a lock upgrade; Marquoir's own
+writers first wait their turn in :mod:`marquoir.storage.writers` (first come first served, across processes too),
+so SQLite's lock, which has no queue, is handed over in arrival order.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import random
 import sqlite3
 import time
+import weakref
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +36,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from marquoir.storage.errors import StorageError
 from marquoir.storage.schema import VERSION_TABLE
+from marquoir.storage.writers import WriterTurns, turns_for
 
 #: The file name of the default SQLite database inside the folder the caller gives.
 DEFAULT_FILE_NAME = "marquoir.sqlite3"
@@ -43,6 +47,8 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 WRITE_OPTION = "marquoir_write"
 #: An arbitrary constant: the PostgreSQL advisory lock that serialises schema upgrades.
 _PG_MIGRATION_LOCK = 0x6D61_7271
+#: The writers' queue of each SQLite engine :func:`open_database` made, with its busy timeout.
+_QUEUES: weakref.WeakKeyDictionary[Engine, tuple[WriterTurns, float]] = weakref.WeakKeyDictionary()
 
 
 def default_folder(environ: Mapping[str, str] | None = None) -> Path:
@@ -88,6 +94,7 @@ def open_database(url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, migra
             raise StorageError("a SQLite database must be a file (saved games must outlive the process)", "unavailable")
         engine = sa.create_engine(parsed, connect_args={"timeout": busy_timeout})
         _configure_sqlite(engine, busy_timeout)
+        _QUEUES[engine] = (turns_for(str(Path(parsed.database).resolve())), busy_timeout)
         if migrate:
             quick_check(engine)
     else:
@@ -145,9 +152,10 @@ def _configure_sqlite(engine: Engine, busy_timeout: float) -> None:
 def _begin_immediate(dbapi_connection: sqlite3.Connection, busy_timeout: float) -> None:
     """``BEGIN IMMEDIATE``, waiting for the write lock by polling every few milliseconds.
 
-    SQLite's own busy handler sleeps longer and longer (up to 100 ms) between tries, so under many writers the
-    unlucky ones starve for seconds; short randomised polls hand the lock out close to arrival order
-    (``bench/bench_storage.py`` measures it). The busy timeout still bounds the wait."""
+    Marquoir's writers reach this in turn (:mod:`marquoir.storage.writers`) and find the lock free; the polling is
+    for a writer outside that queue (the ``sqlite3`` shell, an older process). SQLite's own busy handler sleeps
+    longer and longer (up to 100 ms) between tries, so such a wait could starve for seconds; short randomised polls
+    do not. The busy timeout still bounds the wait."""
     deadline = time.monotonic() + busy_timeout
     dbapi_connection.execute("PRAGMA busy_timeout = 0")
     try:
@@ -208,10 +216,23 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 @contextmanager
 def write_transaction(engine: Engine) -> Iterator[Connection]:
     """One write transaction: committed when the block ends, rolled back on any exception."""
-    with engine.connect() as connection:
+    with _writer_turn(engine), engine.connect() as connection:
         connection.execution_options(**{WRITE_OPTION: True})
         with connection.begin():
             yield connection
+
+
+@contextmanager
+def _writer_turn(engine: Engine) -> Iterator[None]:
+    """This writer's turn in the queue of a SQLite file's writers (:mod:`marquoir.storage.writers`), for engines
+    :func:`open_database` made; other engines (PostgreSQL, whose row locks need no queue) go straight in."""
+    queued = _QUEUES.get(engine)
+    if queued is None:
+        yield
+        return
+    turns, timeout = queued
+    with turns.turn(timeout):
+        yield
 
 
 @contextmanager
