@@ -186,14 +186,7 @@ def refresh_records(
         return
     lock_players(connection, {(k[0], k[4]) for k in changes})
     keys = sorted(changes)
-    existing: dict[RecordKey, RowMapping] = {}
-    columns = (player_stats.c.group_id, player_stats.c.game, player_stats.c.edition, player_stats.c.players,
-               player_stats.c.name_key)  # fmt: skip
-    for start in range(0, len(keys), _CHUNK):
-        chosen = sa.tuple_(*columns).in_(keys[start : start + _CHUNK])
-        for record in connection.execute(sa.select(player_stats).where(chosen)).mappings():
-            existing[(record["group_id"], record["game"], record["edition"], record["players"],
-                      record["name_key"])] = record  # fmt: skip
+    existing = _records_of(connection, keys)
     shown = _shown_names(connection, {(k[0], k[4]) for k in keys if k[0] != NO_GROUP})
     inserts, updates, deletes = [], [], []
     for key in keys:
@@ -238,18 +231,46 @@ def refresh_records(
         connection.execute(player_stats.insert(), inserts)
 
 
-def _shown_names(connection: Connection, keys: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
-    """The names groups gave their renamed players, among ``keys`` (group, name key)."""
-    found: dict[tuple[int, str], str] = {}
-    ordered = sorted(keys)
-    for start in range(0, len(ordered), _CHUNK):
-        chosen = sa.tuple_(group_players.c.group_id, group_players.c.name_key).in_(ordered[start : start + _CHUNK])
-        rows = connection.execute(
-            sa.select(group_players.c.group_id, group_players.c.name_key, group_players.c.name).where(
-                chosen, group_players.c.name.is_not(None)
+def _records_of(connection: Connection, keys: list[RecordKey]) -> dict[RecordKey, RowMapping]:
+    """The records among ``keys`` that exist. Read by group and player name (a seek on the players' index: a player
+    has a few records, per game, edition and number of players and their rollups), never by a list of whole keys
+    nor with the game in the query: SQLite and PostgreSQL both plan those as a walk of every record of the group
+    (or of the table)."""
+    wanted = set(keys)
+    names: dict[int, set[str]] = {}
+    for key in keys:
+        names.setdefault(key[0], set()).add(key[4])
+    found: dict[RecordKey, RowMapping] = {}
+    for group, keys_of in sorted(names.items()):
+        ordered = sorted(keys_of)
+        for start in range(0, len(ordered), _CHUNK):
+            query = sa.select(player_stats).where(
+                player_stats.c.group_id == group, player_stats.c.name_key.in_(ordered[start : start + _CHUNK])
             )
-        )
-        found.update({(int(g), str(k)): str(n) for g, k, n in rows})
+            for record in connection.execute(query).mappings():
+                key = (record["group_id"], record["game"], record["edition"], record["players"], record["name_key"])
+                if key in wanted:
+                    found[key] = record
+    return found
+
+
+def _shown_names(connection: Connection, keys: set[tuple[int, str]]) -> dict[tuple[int, str], str]:
+    """The names groups gave their renamed players, among ``keys`` (group, name key): read group by group with the
+    names in a list (a seek on the key), as :func:`_records_of` does."""
+    names: dict[int, list[str]] = {}
+    for group, key in sorted(keys):
+        names.setdefault(group, []).append(key)
+    found: dict[tuple[int, str], str] = {}
+    for group, ordered in names.items():
+        for start in range(0, len(ordered), _CHUNK):
+            rows = connection.execute(
+                sa.select(group_players.c.name_key, group_players.c.name).where(
+                    group_players.c.group_id == group,
+                    group_players.c.name_key.in_(ordered[start : start + _CHUNK]),
+                    group_players.c.name.is_not(None),
+                )
+            )
+            found.update({(group, str(k)): str(n) for k, n in rows})
     return found
 
 
