@@ -8,16 +8,15 @@ before they ask SQLite:
 - within a process, a first-come first-served queue of threads (each waits on its own event; the one finishing
   hands the turn to the oldest waiter);
 - across processes, the head of each process's queue takes an exclusive ``flock`` on a lock file beside the
-  database (``<database>-writers``). A blocked ``flock`` waits in the kernel and is woken as the holder lets go,
-  so the lock passes between processes without the gaps of polling, and with one contender per process the
-  processes alternate.
+  database (``<database>-writers``), trying every 0.2 ms (one system call, by one thread per process): with one
+  contender per process the processes take turns, and the lock passes within a fraction of a millisecond. (A
+  blocking ``flock`` hands over a little faster but cannot give up: a stopped process would hang every writer.)
 
 SQLite's lock is still taken (``BEGIN IMMEDIATE``) and stays the one that guarantees exclusion: a writer that does
 not queue here (an older process, the ``sqlite3`` shell) is waited for as before. The queue only orders
-Marquoir's own writers. A process that dies lets go of its ``flock`` (the kernel drops it with the file); a turn
-is held only for one write transaction, itself bounded by the busy timeout, so every wait here is bounded too, and
-a thread that waits in the process's queue longer than the busy timeout gives up with the busy error SQLite would
-have given.
+Marquoir's own writers. A process that dies lets go of its ``flock`` (the kernel drops it with the file). Every
+wait here is bounded by the busy timeout, after which the writer gives up with the busy error SQLite would have
+given.
 """
 
 from __future__ import annotations
@@ -50,11 +49,12 @@ class WriterTurns:
     def turn(self, timeout: float) -> Iterator[None]:
         """Wait for this thread's turn (at most ``timeout`` seconds in this process's queue, then SQLite's own
         "database is locked" error), then for the other processes' current writer; held until the block ends."""
+        deadline = time.monotonic() + timeout
         self._wait_in_process(timeout)
         try:
             fd = self._lock_file()
             if fd is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX)  # blocks in the kernel, without the GIL, until the holder lets go
+                _lock_across(fd, deadline)
             try:
                 yield
             finally:
@@ -97,8 +97,37 @@ class WriterTurns:
         return self._fd
 
 
+#: How long the head of a process's queue sleeps between two tries of the lock file (a try is one system call).
+POLL = 0.0002
+
+
+def _lock_across(fd: int, deadline: float) -> None:
+    """Take the lock file for this process's writer, trying every :data:`POLL` seconds until ``deadline`` (then
+    SQLite's "database is locked" error). Only one thread per process tries at a time (the head of its queue), so
+    the processes' heads take turns with the lock at most a fraction of a millisecond after it is let go, and a
+    writer that never lets go (a stopped process) makes the others give up after the busy timeout, as SQLite's
+    own lock would."""
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise sqlite3.OperationalError("database is locked (another process's writer)") from None
+        time.sleep(POLL)
+
+
 _TURNS: dict[str, WriterTurns] = {}
 _TURNS_MUTEX = threading.Lock()
+
+
+def _forget_in_child() -> None:
+    """A forked child starts with no queue: the parent's threads, and their turns, are not in it (its lock file
+    descriptor is the parent's open file, so the child opens its own)."""
+    _TURNS.clear()
+
+
+os.register_at_fork(after_in_child=_forget_in_child)
 
 
 def turns_for(database: str) -> WriterTurns:
