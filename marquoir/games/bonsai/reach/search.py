@@ -112,9 +112,14 @@ def _turn(node: _Node, trigger: int, variant: int) -> Action:
         # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards could
         # not all be kept.
         by_kind, extra = allowance(player)
-        full = len(placements) >= sum(by_kind.values()) + extra
+        # The Cultivates of a solo game are as many whatever their order (play fact 49: the pile's cards less two
+        # for each card to take), so one made before the Growth cards still planned are held (play fact 23) may
+        # waste their tiles: with ``await_growth``, a full allowance counts them and crowding does not hurry.
+        coming = sum(1 for t in plan.main if t.card.kind == "growth") if plan.await_growth else 0
+        most = min(sum(by_kind.values()) + extra + coming, sum(plan.remaining(player).values()))
+        full = len(placements) >= most
         crowded = player.supply_size() + plan.crowd > capacity(player) and len(placements) >= plan.least
-        put_off = not (full or crowded)
+        put_off = not (full or (crowded and not coming))
     cultivate = bool(placements) and not solo_forced and not put_off
     meditate = bool(plan.main) and trigger_ok
     if variant == 1:

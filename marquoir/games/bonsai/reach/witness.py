@@ -80,6 +80,9 @@ class Plan:
     weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
     crowd: int = 5
     least: int = 2
+    #: Solo: whether a crowded supply waits for the Growth cards still planned before a Cultivate short of the
+    #: allowance (the solo Cultivates are as many whatever their order: play fact 49).
+    await_growth: bool = False
     #: Whether this player takes the last card before the end (no Cultivate of its own follows that card).
     triggers: bool = False
 
@@ -234,6 +237,7 @@ def make_plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> t
         if seed:
             plan.weights = (rng.random(), rng.random(), rng.random())
             plan.crowd, plan.least = rng.randint(2, 7), rng.randint(1, 3)
+            plan.await_growth = seed % 2 == 1  # every other attempt, without a draw of its own
         # Tools first (the capacity grows at once: play fact 15); the order of the others is chosen turn by turn.
         plan.main = [Take(card, 0) for card in sorted(mine, key=lambda c: c.kind != "tool")]
         plans.append(plan)
