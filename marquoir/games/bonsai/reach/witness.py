@@ -361,7 +361,9 @@ def _fits_given(short: dict[str, int], fixed: dict[str, int], wild: int, cards: 
     lf, r = short[LEAF] - fixed[LEAF], short[FRUIT] - fixed[FRUIT]
     for a2 in range(cards + 1):
         a3 = cards - a2
-        if max(0, w - a2) + max(0, f - a2) + max(0, lf - a3) + max(0, r - a3) <= wild:
+        lack = (w - a2 if w > a2 else 0) + (f - a2 if f > a2 else 0)
+        lack += (lf - a3 if lf > a3 else 0) + (r - a3 if r > a3 else 0)
+        if lack <= wild:
             return True
     return False
 
@@ -492,43 +494,48 @@ def _choose(
         return (0, 0, 0.0, 0), max(filled), (WOOD if max(filled) == 1 else None), (WOOD if ANY in parts else None)
     if turn is None:
         turn = _turn_facts(state, plan, player)
-    remaining, short, supply = turn.remaining, turn.short, turn.supply
+    kinds = TILE_KINDS
+    remaining = [turn.remaining[k] for k in kinds]
+    short = [turn.short[k] for k in kinds]
+    needed = [n if n > 0 else 0 for n in short]
+    supply = [turn.supply[k] for k in kinds]
+    growing = [k in turn.growing for k in kinds]
     fixed, wild_later = _gives([t.card for t in rest if t.card.kind == "master"])
     helper_last = turn.helper_last and take is not plan.final
     tail = turn.tail if helper_last else None
     # The player who takes the last card before the end plays no Cultivate after it, only that Helper: the tiles of
     # its last card can enter the bonsai only through the Helper too (play fact 65), so it is not a card to grow from.
     cards = len(rest) - int(helper_last and plan.triggers and bool(rest))
-    card_gift = dict.fromkeys(TILE_KINDS, 0)
-    for part in parts:
-        if part != ANY:
-            card_gift[part] += 1
+    card_gift = [sum(1 for p in parts if p == k) for k in kinds]
     room = turn.capacity + (2 if take.card.kind == "tool" else 0)
     a, b, c = plan.weights
     feasible_of: dict[tuple[int, ...], bool] = {}
+    wilds: tuple[int | None, ...] = tuple(range(len(kinds))) if ANY in parts else (None,)
     best: Choice | None = None
     for slot, choice, tiles in turn.gifts:
-        for wild in TILE_KINDS if ANY in parts else (None,):
-            gift = {k: tiles[k] + card_gift[k] + (1 if k == wild else 0) for k in TILE_KINDS}
+        base = [tiles[k] + card_gift[i] for i, k in enumerate(kinds)]
+        for wild in wilds:
+            gift = base if wild is None else [n + (i == wild) for i, n in enumerate(base)]
             # Needed tiles the capacity would make the player give up (play fact 18): missing again.
-            held = {k: supply[k] + gift[k] for k in TILE_KINDS}
-            spare = sum(max(0, held[k] - remaining[k]) for k in TILE_KINDS)
-            lost = max(0, sum(held.values()) - room - spare)
-            after = {k: max(0, short[k] - gift[k]) for k in TILE_KINDS}
+            held = [n + g for n, g in zip(supply, gift, strict=True)]
+            spare = sum(h - r for h, r in zip(held, remaining, strict=True) if h > r)
+            lost = sum(held) - room - spare
+            lost = lost if lost > 0 else 0
+            after = [s - g if s > g else 0 for s, g in zip(short, gift, strict=True)]
             if lost:
-                worst = max(TILE_KINDS, key=lambda k: held[k])
-                after[worst] += lost
-            key_after = tuple(after[k] for k in TILE_KINDS)
+                after[held.index(max(held))] += lost  # the first kind held most, as max(TILE_KINDS) finds it
+            key_after = tuple(after)
             feasible = feasible_of.get(key_after)
             if feasible is None:
-                feasible = feasible_of[key_after] = _fits_with_final(after, fixed, wild_later, cards, tail)
-            useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
-            now = sum(n for k, n in useful.items() if k in turn.growing)
-            total = sum(useful.values())
-            surplus = sum(gift.values()) - total
+                short_after = dict(zip(kinds, after, strict=True))
+                feasible = feasible_of[key_after] = _fits_with_final(short_after, fixed, wild_later, cards, tail)
+            useful = [g if g < n else n for g, n in zip(gift, needed, strict=True)]
+            now = sum(n for n, grows in zip(useful, growing, strict=True) if grows)
+            total = sum(useful)
+            surplus = sum(gift) - total
             key = (int(feasible), -lost, a * now + b * total - c * surplus, -slot)
             if best is None or key > best[0]:
-                best = (key, slot, choice, wild)
+                best = (key, slot, choice, None if wild is None else kinds[wild])
     assert best is not None
     return best
 
