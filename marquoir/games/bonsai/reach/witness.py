@@ -7,17 +7,17 @@ deck's others. Once played, the game is replayed from that deck with the same mo
 the table's bonsais, cards and goals: a witness is never a guess.
 
 The plan (``data/SOURCES.md``, decision 19; ``bonsai-play.md`` facts cited): each player takes its cards (the
-Masters' faces of all players found together by a bounded search, :func:`_assign_faces`; Helpers' faces drawn);
-with 2 to 4 players exactly D − 4 cards are taken before the pile runs out and one more card by each of k players
-in the final round, a card the player can spare or a Helper that can still place (facts 41-47); a player
-cultivates whenever a tile of its bonsai can grow from its supply (tiles in the order the placement rules allow;
-in solo only with a full allowance or a crowded supply, solo turns being few, and every other attempt counting in
-that allowance the Growth cards still to take: solo Cultivates are as many whatever their order), meditates
-otherwise, choosing the card and slot that bring most of what can grow at once while the cards left can still give
-the rest, without giving up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
+Masters' faces of all players found together by a bounded search, :func:`_assign_faces`; Helpers' faces drawn); with
+2 to 4 players exactly D − 4 cards are taken before the pile runs out and one more card by each of k players in the
+final round, a card the player can spare or a Helper that can still place (facts 41-47); a player cultivates
+whenever a tile of its bonsai can grow from its supply (tiles in the order the placement rules allow; in solo only
+with a full allowance or a crowded supply, solo turns being few, and every other attempt counting in that allowance
+the Growth cards still to take: solo Cultivates are as many whatever their order), meditates otherwise, choosing the
+card and slot that bring most of what can grow at once while the cards left can still give the rest, without giving
+up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
 beforehand, waits until every other bonsai is complete; goals are claimed the turn they are first met by the player
-who holds them at the end, and renounced by the others (facts 33-38). A Cultivate gives its tile of any kind to
-the kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card), and grows
+who holds them at the end, and renounced by the others (facts 33-38). A Cultivate gives its tile of any kind to the
+kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card), and grows
 first the tiles others wait on. A Helper kept for the final round places one tile of any kind and/or one of its kind
 (facts 15 and 65): the plan counts on it only for tiles nothing else waits on (:func:`last_kinds`), its face is
 chosen at that turn among the deck's Helpers still free (:func:`final_helper`), and when its player takes the last
