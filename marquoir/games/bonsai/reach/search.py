@@ -46,6 +46,11 @@ class _OutOfTurns(Exception):
     """The search has played all the turns it may."""
 
 
+class OutOfTurns(NoWitness):
+    """The search stopped at its turns or its deadline before it had tried every game it may (more turns may
+    still find one)."""
+
+
 @dataclass
 class _Node:
     """Where the search stands: the game being built, the plans (their cards still to take), the hidden cards made
@@ -165,21 +170,27 @@ def _hopeless(state: GameState, plans: Sequence[Plan]) -> bool:
 
 
 def build(
-    table: Table, cat: Catalogue, seed: int = 0, slack: int = 0, deadline: float | None = None
+    table: Table,
+    cat: Catalogue,
+    seed: int = 0,
+    slack: int = 0,
+    deadline: float | None = None,
+    turns: int = SEARCH_TURNS,
 ) -> GameState:
     """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the search fails.
 
     The search plays the plan (:func:`_turn`'s variant 0) and, with ``slack`` > 0, departs from it at most
     ``slack`` times in a game (a limited discrepancy search: the other action or another card, tried in that order
     once the plan's own choice has failed), dropping a solo game as soon as its turns cannot place what is left
-    (:func:`_hopeless`), within :data:`SEARCH_TURNS` turns and the ``deadline`` (``time.perf_counter``)."""
+    (:func:`_hopeless`), within ``turns`` turns (:data:`SEARCH_TURNS` by default) and the ``deadline``
+    (``time.perf_counter``); :class:`OutOfTurns` when either stops it."""
     rng = random.Random(seed)
     plans, trigger = make_plans(table, cat, rng, seed)
     names = [p.name for p in table.players]
     size = cat.deck_size(len(names))
     hidden = [Card(HIDDEN, str(i)) for i in range(size)]
     state = new_game(names, rng, colours=table.goals, pile=hidden)
-    budget = [SEARCH_TURNS]
+    budget = [turns]
 
     def step(node: _Node, variant: int) -> bool:
         """Play one turn of ``node`` in place; whether it was a move the rules allow that leaves hope."""
@@ -224,7 +235,7 @@ def build(
     try:
         found = search(_Node(state, plans, {}, []), slack)
     except _OutOfTurns:
-        raise NoWitness("the search ran out of turns") from None
+        raise OutOfTurns("the search ran out of turns") from None
     if found is None:
         raise NoWitness("no game found")
     return found
