@@ -25,7 +25,7 @@ from marquoir.games.bonsai.engine.state import GameState
 from marquoir.games.bonsai.goals import is_met
 from marquoir.games.bonsai.legality import check
 from marquoir.games.bonsai.reach.budget import budget_shortfall, master_faces, solo_most_placed, tile_needs
-from marquoir.games.bonsai.reach.search import build
+from marquoir.games.bonsai.reach.search import SEARCH_TURNS, OutOfTurns, build
 from marquoir.games.bonsai.reach.witness import NoWitness
 from marquoir.games.bonsai.reach.words import pots_flipped, report_heading, turn_heading, turn_text, verdict_text
 from marquoir.games.bonsai.table import DetailedPlayer, SheetPlayer, Table
@@ -38,6 +38,8 @@ DEFAULT_TIME_BOUND = 2.0
 ATTEMPTS = 12
 #: Departures from the plan a witness may make, at most (each round of attempts allows one more).
 SLACK = 2
+#: Turns each attempt with departures may play in a first pass over the attempts (a few games each).
+SHORT_TURNS = 150
 
 
 @dataclass(frozen=True)
@@ -176,15 +178,23 @@ def explain_reachability(
         return done("undecided", _("a player entered from the sheet's figures: this check grows bonsais entered tile "
                                    "by tile only"))
     for slack in range(SLACK + 1):
-        for attempt in range(ATTEMPTS):
-            if time.perf_counter() > deadline:
-                break
-            try:
-                witness = build(table, cat, attempt, slack, deadline)
-            except NoWitness:
-                continue
-            players = tuple((p.name, "reachable", "", f"players[{i}]") for i, p in enumerate(table.players))
-            return done("reachable", players=players, witness=witness)
+        # With departures, a failing attempt may search long while another draw finds a game in a few turns: every
+        # attempt first gets SHORT_TURNS, then those it stopped get the whole SEARCH_TURNS.
+        stopped = list(range(ATTEMPTS))
+        for turns in (SHORT_TURNS, SEARCH_TURNS) if slack else (SEARCH_TURNS,):
+            attempts, stopped = stopped, []
+            for attempt in attempts:
+                if time.perf_counter() > deadline:
+                    break
+                try:
+                    witness = build(table, cat, attempt, slack, deadline, turns)
+                except OutOfTurns:
+                    stopped.append(attempt)
+                    continue
+                except NoWitness:
+                    continue
+                players = tuple((p.name, "reachable", "", f"players[{i}]") for i, p in enumerate(table.players))
+                return done("reachable", players=players, witness=witness)
     return done("undecided", _("no game ending with this table was found in the time allowed, and no rule proves "
                                "that none exists"))
 

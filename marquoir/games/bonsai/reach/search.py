@@ -46,6 +46,11 @@ class _OutOfTurns(Exception):
     """The search has played all the turns it may."""
 
 
+class OutOfTurns(NoWitness):
+    """The search stopped at its turns or its deadline before it had tried every game it may (more turns may
+    still find one)."""
+
+
 @dataclass
 class _Node:
     """Where the search stands: the game being built, the plans (their cards still to take), the hidden cards made
@@ -112,9 +117,14 @@ def _turn(node: _Node, trigger: int, variant: int) -> Action:
         # Solo turns are few (play fact 49): cultivate only with a full allowance, or when the next cards could
         # not all be kept.
         by_kind, extra = allowance(player)
-        full = len(placements) >= sum(by_kind.values()) + extra
+        # The Cultivates of a solo game are as many whatever their order (play fact 49: the pile's cards less two
+        # for each card to take), so one made before the Growth cards still planned are held (play fact 23) may
+        # waste their tiles: with ``await_growth``, a full allowance counts them and crowding does not hurry.
+        coming = sum(1 for t in plan.main if t.card.kind == "growth") if plan.await_growth else 0
+        most = min(sum(by_kind.values()) + extra + coming, sum(plan.remaining(player).values()))
+        full = len(placements) >= most
         crowded = player.supply_size() + plan.crowd > capacity(player) and len(placements) >= plan.least
-        put_off = not (full or crowded)
+        put_off = not (full or (crowded and not coming))
     cultivate = bool(placements) and not solo_forced and not put_off
     meditate = bool(plan.main) and trigger_ok
     if variant == 1:
@@ -160,21 +170,27 @@ def _hopeless(state: GameState, plans: Sequence[Plan]) -> bool:
 
 
 def build(
-    table: Table, cat: Catalogue, seed: int = 0, slack: int = 0, deadline: float | None = None
+    table: Table,
+    cat: Catalogue,
+    seed: int = 0,
+    slack: int = 0,
+    deadline: float | None = None,
+    turns: int = SEARCH_TURNS,
 ) -> GameState:
     """A finished game that ends with ``table``, its log the witness; :class:`NoWitness` when the search fails.
 
     The search plays the plan (:func:`_turn`'s variant 0) and, with ``slack`` > 0, departs from it at most
     ``slack`` times in a game (a limited discrepancy search: the other action or another card, tried in that order
     once the plan's own choice has failed), dropping a solo game as soon as its turns cannot place what is left
-    (:func:`_hopeless`), within :data:`SEARCH_TURNS` turns and the ``deadline`` (``time.perf_counter``)."""
+    (:func:`_hopeless`), within ``turns`` turns (:data:`SEARCH_TURNS` by default) and the ``deadline``
+    (``time.perf_counter``); :class:`OutOfTurns` when either stops it."""
     rng = random.Random(seed)
     plans, trigger = make_plans(table, cat, rng, seed)
     names = [p.name for p in table.players]
     size = cat.deck_size(len(names))
     hidden = [Card(HIDDEN, str(i)) for i in range(size)]
     state = new_game(names, rng, colours=table.goals, pile=hidden)
-    budget = [SEARCH_TURNS]
+    budget = [turns]
 
     def step(node: _Node, variant: int) -> bool:
         """Play one turn of ``node`` in place; whether it was a move the rules allow that leaves hope."""
@@ -219,7 +235,7 @@ def build(
     try:
         found = search(_Node(state, plans, {}, []), slack)
     except _OutOfTurns:
-        raise NoWitness("the search ran out of turns") from None
+        raise OutOfTurns("the search ran out of turns") from None
     if found is None:
         raise NoWitness("no game found")
     return found

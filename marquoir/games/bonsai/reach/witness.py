@@ -7,16 +7,17 @@ deck's others. Once played, the game is replayed from that deck with the same mo
 the table's bonsais, cards and goals: a witness is never a guess.
 
 The plan (``data/SOURCES.md``, decision 19; ``bonsai-play.md`` facts cited): each player takes its cards (the
-Masters' faces of all players found together by a bounded search, :func:`_assign_faces`; Helpers' faces drawn);
-with 2 to 4 players exactly D − 4 cards are taken before the pile runs out and one more card by each of k players
-in the final round, a card the player can spare or a Helper that can still place (facts 41-47); a player
-cultivates whenever a tile of its bonsai can grow from its supply (tiles in the order the placement rules allow;
-in solo only with a full allowance or a crowded supply, solo turns being few), meditates otherwise, choosing the
-card and slot that bring most of what can grow at once while the cards left can still give the rest, without
-giving up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
+Masters' faces of all players found together by a bounded search, :func:`_assign_faces`; Helpers' faces drawn); with
+2 to 4 players exactly D − 4 cards are taken before the pile runs out and one more card by each of k players in the
+final round, a card the player can spare or a Helper that can still place (facts 41-47); a player cultivates
+whenever a tile of its bonsai can grow from its supply (tiles in the order the placement rules allow; in solo only
+with a full allowance or a crowded supply, solo turns being few, and every other attempt counting in that allowance
+the Growth cards still to take: solo Cultivates are as many whatever their order), meditates otherwise, choosing the
+card and slot that bring most of what can grow at once while the cards left can still give the rest, without giving
+up needed tiles to the capacity (:func:`_choose`); the last card before the end, taken by a player chosen
 beforehand, waits until every other bonsai is complete; goals are claimed the turn they are first met by the player
-who holds them at the end, and renounced by the others (facts 33-38). A Cultivate gives its tile of any kind to
-the kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card), and grows
+who holds them at the end, and renounced by the others (facts 33-38). A Cultivate gives its tile of any kind to the
+kind with most tiles left for its own allowance (flowers and fruits have none without a Growth card), and grows
 first the tiles others wait on. A Helper kept for the final round places one tile of any kind and/or one of its kind
 (facts 15 and 65): the plan counts on it only for tiles nothing else waits on (:func:`last_kinds`), its face is
 chosen at that turn among the deck's Helpers still free (:func:`final_helper`), and when its player takes the last
@@ -80,6 +81,9 @@ class Plan:
     weights: tuple[float, float, float] = (1.0, 0.1, 0.01)
     crowd: int = 5
     least: int = 2
+    #: Solo: whether a crowded supply waits for the Growth cards still planned before a Cultivate short of the
+    #: allowance (the solo Cultivates are as many whatever their order: play fact 49).
+    await_growth: bool = False
     #: Whether this player takes the last card before the end (no Cultivate of its own follows that card).
     triggers: bool = False
 
@@ -234,6 +238,7 @@ def make_plans(table: Table, cat: Catalogue, rng: random.Random, seed: int) -> t
         if seed:
             plan.weights = (rng.random(), rng.random(), rng.random())
             plan.crowd, plan.least = rng.randint(2, 7), rng.randint(1, 3)
+            plan.await_growth = seed % 2 == 1  # every other attempt, without a draw of its own
         # Tools first (the capacity grows at once: play fact 15); the order of the others is chosen turn by turn.
         plan.main = [Take(card, 0) for card in sorted(mine, key=lambda c: c.kind != "tool")]
         plans.append(plan)
@@ -338,25 +343,46 @@ def grow_now(
     return chosen
 
 
-def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
-    """Whether ``cards`` more cards, these Masters among them, can still bring ``short`` (slots 2 and 3 give all that
-    slots 0 and 1 give and more: play fact 69)."""
-    fixed = Counter(p for m in masters for p in m.gives.split("+"))
-    wild = fixed.pop(ANY, 0)
+def _gives(masters: Sequence[Card]) -> tuple[dict[str, int], int]:
+    """What ``masters`` bring for sure, by kind, and how many tiles of any kind (play fact 69)."""
+    fixed = dict.fromkeys(TILE_KINDS, 0)
+    wild = 0
+    for master in masters:
+        for part in master.gives.split("+"):
+            if part == ANY:
+                wild += 1
+            else:
+                fixed[part] += 1
+    return fixed, wild
+
+
+def _fits_given(short: dict[str, int], fixed: dict[str, int], wild: int, cards: int) -> bool:
+    """:func:`_fits` with the Masters' gifts counted already (:func:`_gives`)."""
     w, f = short[WOOD] - fixed[WOOD], short[FLOWER] - fixed[FLOWER]
     lf, r = short[LEAF] - fixed[LEAF], short[FRUIT] - fixed[FRUIT]
     for a2 in range(cards + 1):
         a3 = cards - a2
-        if max(0, w - a2) + max(0, f - a2) + max(0, lf - a3) + max(0, r - a3) <= wild:
+        lack = (w - a2 if w > a2 else 0) + (f - a2 if f > a2 else 0)
+        lack += (lf - a3 if lf > a3 else 0) + (r - a3 if r > a3 else 0)
+        if lack <= wild:
             return True
     return False
 
 
-def _fits_with_final(short: dict[str, int], masters: Sequence[Card], cards: int, tail: Counter[str] | None) -> bool:
-    """:func:`_fits`, with a Helper kept for the final round when ``tail`` is given: its slot brings wood and a
+def _fits(short: dict[str, int], masters: Sequence[Card], cards: int) -> bool:
+    """Whether ``cards`` more cards, these Masters among them, can still bring ``short`` (slots 2 and 3 give all that
+    slots 0 and 1 give and more: play fact 69)."""
+    fixed, wild = _gives(masters)
+    return _fits_given(short, fixed, wild, cards)
+
+
+def _fits_with_final(
+    short: dict[str, int], fixed: dict[str, int], wild: int, cards: int, tail: Counter[str] | None
+) -> bool:
+    """:func:`_fits_given`, with a Helper kept for the final round when ``tail`` is given: its slot brings wood and a
     flower or a leaf and a fruit (play fact 8), which it can place itself (play facts 15 and 65), but only of the
     kinds in ``tail`` (tiles nothing else waits on: :func:`last_kinds`)."""
-    if _fits(short, masters, cards):
+    if _fits_given(short, fixed, wild, cards):
         return True
     if tail is None:
         return False
@@ -365,7 +391,7 @@ def _fits_with_final(short: dict[str, int], masters: Sequence[Card], cards: int,
         for kind in gift:
             if tail[kind] > 0 and rest[kind] > 0:
                 rest[kind] -= 1
-        if rest != short and _fits(rest, masters, cards):
+        if rest != short and _fits_given(rest, fixed, wild, cards):
             return True
     return False
 
@@ -408,57 +434,109 @@ _LAST: dict[tuple[frozenset[tuple[Cell, str]], frozenset[tuple[Cell, str]], bool
 Choice = tuple[tuple[int, int, float, int], int, str | None, str | None]
 
 
-def _choose(state: GameState, plan: Plan, player: PlayerState, take: Take, rest: Sequence[Take]) -> Choice:
-    """The slot, slot 1's kind and an "any" Master's kind for this take: among those after which the cards still
-    planned can bring what is missing, the one bringing most of what can grow at once, then most of what is missing,
-    then the fewest tiles to give up. A card of the final round brings nothing that can grow: any slot with a card."""
+@dataclass(frozen=True)
+class _Turn:
+    """What every card's choice in one turn shares (:func:`_choose`): the tiles still to grow by kind, those the
+    supply lacks, the kinds that can grow at once, the kinds a Helper of the final round may place last (or None),
+    the supply, the capacity, and each filled slot with its choice and tiles (play fact 8)."""
+
+    remaining: dict[str, int]
+    short: dict[str, int]
+    growing: frozenset[str]
+    tail: Counter[str] | None
+    helper_last: bool
+    supply: dict[str, int]
+    capacity: int
+    gifts: tuple[tuple[int, str | None, dict[str, int]], ...]
+
+
+def _turn_facts(state: GameState, plan: Plan, player: PlayerState) -> _Turn:
+    """:class:`_Turn` for ``player``'s turn now, worked out once for all the cards it might take."""
     filled = [i for i, c in enumerate(state.market) if c is not None]
     if not filled:
         raise NoWitness("the market is empty")
-    parts = take.card.gives.split("+") if take.card.kind == "master" else []
-    if take is plan.final and take.card.kind != "helper":
-        return (0, 0, 0.0, 0), max(filled), (WOOD if max(filled) == 1 else None), (WOOD if ANY in parts else None)
-    remaining = plan.remaining(player)
+    remaining = dict.fromkeys(TILE_KINDS, 0)
+    growing: set[str] = set()
+    for at, want in plan.target.items():
+        if at not in player.kind_at:
+            remaining[want] += 1
+            if want not in growing and can_place(player.kind_at, at, want, player.flipped):
+                growing.add(want)
     short = {k: remaining[k] - player.supply[k] for k in TILE_KINDS}
-    growing = {
-        k: any(want == k and at not in player.kind_at and can_place(player.kind_at, at, k, player.flipped)
-               for at, want in plan.target.items())
-        for k in TILE_KINDS
-    }
-    later = [t.card for t in rest if t.card.kind == "master"]
     # A Helper kept for the final round places what its own slot brings (play facts 15 and 65), but only tiles that
     # nothing else still to grow waits on: its tiles come last.
-    helper_last = plan.final is not None and take is not plan.final and plan.final.card.kind == "helper"
+    helper_last = plan.final is not None and plan.final.card.kind == "helper"
     tail = last_kinds(plan, player) if helper_last else None
+    slot_choice = catalogue().play.slot_choice
+    gifts: list[tuple[int, str | None, dict[str, int]]] = []
+    for slot in filled:
+        for choice in (WOOD, LEAF) if slot_choice[slot] else (None,):
+            tiles = dict.fromkeys(TILE_KINDS, 0)
+            for kind in slot_tiles(slot, choice):
+                tiles[kind] += 1
+            gifts.append((slot, choice, tiles))
+    return _Turn(
+        remaining, short, frozenset(growing), tail, helper_last, dict(player.supply), capacity(player), tuple(gifts)
+    )
+
+
+def _choose(
+    state: GameState, plan: Plan, player: PlayerState, take: Take, rest: Sequence[Take], turn: _Turn | None = None
+) -> Choice:
+    """The slot, slot 1's kind and an "any" Master's kind for this take: among those after which the cards still
+    planned can bring what is missing, the one bringing most of what can grow at once, then most of what is missing,
+    then the fewest tiles to give up. A card of the final round brings nothing that can grow: any slot with a card.
+    ``turn``: the facts of the turn (:func:`_turn_facts`), shared by the cards weighed in one turn."""
+    parts = take.card.gives.split("+") if take.card.kind == "master" else []
+    if take is plan.final and take.card.kind != "helper":
+        filled = [i for i, c in enumerate(state.market) if c is not None]
+        if not filled:
+            raise NoWitness("the market is empty")
+        return (0, 0, 0.0, 0), max(filled), (WOOD if max(filled) == 1 else None), (WOOD if ANY in parts else None)
+    if turn is None:
+        turn = _turn_facts(state, plan, player)
+    kinds = TILE_KINDS
+    remaining = [turn.remaining[k] for k in kinds]
+    short = [turn.short[k] for k in kinds]
+    needed = [n if n > 0 else 0 for n in short]
+    supply = [turn.supply[k] for k in kinds]
+    growing = [k in turn.growing for k in kinds]
+    fixed, wild_later = _gives([t.card for t in rest if t.card.kind == "master"])
+    helper_last = turn.helper_last and take is not plan.final
+    tail = turn.tail if helper_last else None
     # The player who takes the last card before the end plays no Cultivate after it, only that Helper: the tiles of
     # its last card can enter the bonsai only through the Helper too (play fact 65), so it is not a card to grow from.
     cards = len(rest) - int(helper_last and plan.triggers and bool(rest))
+    card_gift = [sum(1 for p in parts if p == k) for k in kinds]
+    room = turn.capacity + (2 if take.card.kind == "tool" else 0)
+    a, b, c = plan.weights
+    feasible_of: dict[tuple[int, ...], bool] = {}
+    wilds: tuple[int | None, ...] = tuple(range(len(kinds))) if ANY in parts else (None,)
     best: Choice | None = None
-    for slot in filled:
-        for choice in (WOOD, LEAF) if catalogue().play.slot_choice[slot] else (None,):
-            for wild in TILE_KINDS if ANY in parts else (None,):
-                gift = Counter(slot_tiles(slot, choice))
-                gift.update(p for p in parts if p != ANY)
-                if wild is not None:
-                    gift[wild] += 1
-                # Needed tiles the capacity would make the player give up (play fact 18): missing again.
-                held = Counter(player.supply)
-                held.update(gift)
-                room = capacity(player) + (2 if take.card.kind == "tool" else 0)
-                spare = sum(max(0, held[k] - remaining[k]) for k in TILE_KINDS)
-                lost = max(0, sum(held.values()) - room - spare)
-                after = {k: max(0, short[k] - gift[k]) for k in TILE_KINDS}
-                if lost:
-                    worst = max(TILE_KINDS, key=lambda k: held[k])
-                    after[worst] += lost
-                feasible = _fits_with_final(after, later, cards, tail)
-                useful = {k: min(gift[k], max(0, short[k])) for k in TILE_KINDS}
-                now = sum(n for k, n in useful.items() if growing[k])
-                surplus = sum(gift.values()) - sum(useful.values())
-                a, b, c = plan.weights
-                key = (int(feasible), -lost, a * now + b * sum(useful.values()) - c * surplus, -slot)
-                if best is None or key > best[0]:
-                    best = (key, slot, choice, wild)
+    for slot, choice, tiles in turn.gifts:
+        base = [tiles[k] + card_gift[i] for i, k in enumerate(kinds)]
+        for wild in wilds:
+            gift = base if wild is None else [n + (i == wild) for i, n in enumerate(base)]
+            # Needed tiles the capacity would make the player give up (play fact 18): missing again.
+            held = [n + g for n, g in zip(supply, gift, strict=True)]
+            spare = sum(h - r for h, r in zip(held, remaining, strict=True) if h > r)
+            lost = sum(held) - room - spare
+            lost = lost if lost > 0 else 0
+            after = [s - g if s > g else 0 for s, g in zip(short, gift, strict=True)]
+            if lost:
+                after[held.index(max(held))] += lost  # the first kind held most, as max(TILE_KINDS) finds it
+            key_after = tuple(after)
+            feasible = feasible_of.get(key_after)
+            if feasible is None:
+                short_after = dict(zip(kinds, after, strict=True))
+                feasible = feasible_of[key_after] = _fits_with_final(short_after, fixed, wild_later, cards, tail)
+            useful = [g if g < n else n for g, n in zip(gift, needed, strict=True)]
+            now = sum(n for n, grows in zip(useful, growing, strict=True) if grows)
+            total = sum(useful)
+            surplus = sum(gift) - total
+            key = (int(feasible), -lost, a * now + b * total - c * surplus, -slot)
+            if best is None or key > best[0]:
+                best = (key, slot, choice, None if wild is None else kinds[wild])
     assert best is not None
     return best
 
@@ -468,11 +546,12 @@ def next_take(state: GameState, plan: Plan, player: PlayerState, rank: int = 0) 
     ``rank``-th best of the different cards (:class:`NoWitness` when there are fewer)."""
     options: list[tuple[Choice, int]] = []
     seen: set[Card] = set()
+    turn = _turn_facts(state, plan, player)
     for i, take in enumerate(plan.main):
         if take.card in seen:
             continue
         seen.add(take.card)
-        options.append((_choose(state, plan, player, take, plan.main[:i] + plan.main[i + 1 :]), i))
+        options.append((_choose(state, plan, player, take, plan.main[:i] + plan.main[i + 1 :], turn), i))
     options.sort(key=lambda o: o[0][0], reverse=True)
     if rank >= len(options):
         raise NoWitness("no other card to take")
