@@ -249,6 +249,19 @@ def master_moved(table: Table, rng: random.Random) -> Table | None:
     return None
 
 
+def master_elsewhere(table: Table, rng: random.Random) -> Table | None:
+    """``table`` with the Grand Master moved to another player at random, whoever: its verdict is not known
+    beforehand (another game may end with that player holding the Assistant), so it is measured, not judged
+    (``bench/bench_deep.py --moved``); a *reachable* verdict comes with its witness game all the same."""
+    others = [s for s, p in enumerate(table.players) if not p.grand_master]
+    if not others:
+        return None
+    seat = rng.choice(others)
+    return dataclasses.replace(
+        table, players=tuple(dataclasses.replace(p, grand_master=k == seat) for k, p in enumerate(table.players))
+    )
+
+
 def token_gains(table: Table, seat: int) -> int | None:
     """The most Yokai tokens the detailed player at ``seat`` can ever have gained, counted from the cards alone (Yokai
     rules, "Arrival of a New Yokai", "Movement of a Yokai", Diplomas giving one): a token comes to a player only
