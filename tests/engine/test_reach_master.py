@@ -15,6 +15,7 @@ import time
 import pytest
 from support.real_games import (
     derived_tables,
+    master_elsewhere,
     master_moved,
     master_without_assistant,
     real_game,
@@ -25,7 +26,7 @@ from support.real_games import (
 from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.games.kanagawa.legality import check
 from marquoir.games.kanagawa.reach import explain_reachability
-from marquoir.games.kanagawa.reach.master import master_never_assisted
+from marquoir.games.kanagawa.reach.master import master_never_assisted, taken_before_last
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, prepare_player
 from marquoir.games.kanagawa.reach.seats import SheetSeat
 from marquoir.games.kanagawa.sheet_checks import tile_sets
@@ -81,14 +82,56 @@ def test_the_tables_the_search_left_undecided(seed: int) -> None:
     assert never(table) is not None
 
 
-def test_without_the_pawn_passing_at_the_end_the_check_decides_nothing() -> None:
+#: Seeds whose sheet table with the Grand Master moved at random (:func:`support.real_games.master_elsewhere`,
+#: ``bench_deep.py --moved``) has the pawn staying with the last round's first player and was left undecided by
+#: the search alone, even at 20 s: another player's Assistant icon lies too early in its Studio for the last round.
+KEPT_UNDECIDED_BEFORE = [10, 35, 571]
+
+
+def elsewhere(seed: int) -> Table:
+    table = master_elsewhere(sheet_table(real_game(seed).table, random.Random(seed)), random.Random(seed + 5))
+    assert table is not None
+    return table
+
+
+@pytest.mark.parametrize("seed", KEPT_UNDECIDED_BEFORE)
+def test_without_the_pawn_passing_an_early_assistant_icon_decides(seed: int) -> None:
+    table = elsewhere(seed)
+    assert not table.rules.grand_master_passes_at_end and check(table) == []
+    found = never(table)
+    assert found is not None and "before the last round" in found[1]
+    report = explain_reachability(table)
+    assert report.verdict == "unreachable" and report.reason == found[1], report.reason
+
+
+def test_without_the_pawn_passing_only_takings_before_the_last_round_count() -> None:
     """The Grand Master then stays with the last round's first player, whom another's taking in the last round
-    does not move: the search decides (and the same table can be reachable)."""
+    does not move: a sheet player's Diploma or a late Assistant icon decides nothing."""
     table = master_moved(real_game(SEEDS[0]).table, random.Random(SEEDS[0] + 3))
     assert table is not None and never(table) is not None
     kept = dataclasses.replace(table, rules=dataclasses.replace(table.rules, grand_master_passes_at_end=False))
-    assert never(kept) is None
+    cat = catalogue()
+    early = []
+    for seat, player in enumerate(kept.players):
+        if isinstance(player, DetailedPlayer) and not player.grand_master:
+            p = prepare_player(player, seat, kept, cat, time.perf_counter() + 60)
+            assert not isinstance(p, str)
+            early.append(taken_before_last(p))
+    assert (never(kept) is not None) == any(early)
     assert Rules().grand_master_passes_at_end
+
+
+@pytest.mark.parametrize("seed", range(0, 40))
+def test_no_moved_table_found_reachable_is_refused(seed: int) -> None:
+    """Moved at random, the Grand Master is often where another game leaves it: each table found reachable (a
+    witness game, replayed) is one the check does not refuse."""
+    table = elsewhere(seed)
+    report = explain_reachability(table)
+    found = never(table)
+    if report.verdict == "reachable":
+        assert found is None
+    elif found is not None:
+        assert report.verdict == "unreachable" and report.reason == found[1]
 
 
 @pytest.mark.parametrize("seed", range(0, 120, 3))
