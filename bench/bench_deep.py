@@ -26,18 +26,23 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+# This checkout's marquoir first, not the one an editable install points at (a worktree measures its own), and
+# before the tests' support modules, which import marquoir too (placed after them, it came too late: a worktree's
+# bench measured main's code).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, finished_game
 from support.real_games import derived_tables, master_elsewhere
 
-# This checkout's marquoir first, not the one an editable install points at (a worktree measures its own).
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
+import marquoir
 from marquoir.games.kanagawa.engine import final_table
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.table import Table
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+assert Path(marquoir.__file__).resolve().parents[1] == CHECKOUT, f"measuring {marquoir.__file__}, not this checkout"
 
 
 def engine_tables(count: int) -> list[tuple[str, Table]]:
