@@ -13,6 +13,8 @@ import random
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support.real_games import (
     derived_tables,
     master_elsewhere,
@@ -140,3 +142,19 @@ def test_the_check_refuses_no_table_a_game_built(seed: int) -> None:
     for derived in derived_tables(seed):
         if derived.expected == "reachable":
             assert never(derived.table) is None, derived.name
+
+
+@pytest.mark.slow
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10**6))
+def test_moved_grand_masters_get_their_verdicts(seed: int) -> None:
+    """The generator's property for the Grand Master: moved to a player that never took the Assistant, the table
+    is never reachable; moved anywhere, a table found reachable (with its witness) is never one the check refuses."""
+    game = real_game(seed)
+    moved = master_moved(game.table, random.Random(seed + 3))
+    if moved is not None:
+        assert explain_reachability(moved, time_bound=30).verdict == "unreachable"
+    anywhere = master_elsewhere(sheet_table(game.table, random.Random(seed)), random.Random(seed + 5))
+    assert anywhere is not None
+    if explain_reachability(anywhere).verdict == "reachable":
+        assert never(anywhere) is None
