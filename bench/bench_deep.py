@@ -3,11 +3,14 @@ the undecided count, over tables derived from real games (``tests/support/real_g
 kinds, random, greedy, Studio-heavy, Print-heavy and keep-heavy, base and Yokai families, 2 to 4 players, rule
 options drawn), three a game: as played and with some players turned into sheet figures (each must be reachable),
 and one impossible change (never reachable), and where a game allows them the changes needing more (a Yokai token
-moved beyond its gains; two sheet players given tiles the free cards cannot both meet); then over the older
+moved beyond its gains; two sheet players given tiles the free cards cannot both meet; the Grand Master moved beside
+sheet players to a detailed player that never took the Assistant); then over the older
 engine-finished tables (random and greedy players) and the hand-made tables of the tests.
 
-Usage: ``.venv/bin/python bench/bench_deep.py [GAMES] [REPEATS]`` (defaults 700 real games, so about 2,160 tables,
-and 1). Each table is decided by :func:`marquoir.games.kanagawa.reach.explain_reachability` with its default time bound;
+Usage: ``.venv/bin/python bench/bench_deep.py [GAMES] [REPEATS] [--moved]`` (defaults 700 real games, so about
+2,230 tables, and 1). With ``--moved``, only each game's sheet-figure table with the Grand Master moved to another
+player at random, whose verdict is not known beforehand (so none is counted wrong; a reachable one has its witness).
+Each table is decided by :func:`marquoir.games.kanagawa.reach.explain_reachability` with its default time bound;
 every figure is given by the wall clock and by the process's CPU time (what the code costs on one core, whatever
 else the machine runs), with the verdicts counted, the wrong verdicts counted (a derived table whose verdict is not
 the one it must have), and the slowest tables named.
@@ -16,24 +19,30 @@ the one it must have), and the slowest tables named.
 from __future__ import annotations
 
 import dataclasses
+import random
 import statistics
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, finished_game
-from support.real_games import derived_tables
-
-# This checkout's marquoir first, not the one an editable install points at (a worktree measures its own).
+# This checkout's marquoir first, not the one an editable install points at (a worktree measures its own), and
+# before the tests' support modules, which import marquoir too (placed after them, it came too late: a worktree's
+# bench measured main's code).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, finished_game
+from support.real_games import derived_tables, master_elsewhere
+
+import marquoir
 from marquoir.games.kanagawa.engine import final_table
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.table import Table
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+assert Path(marquoir.__file__).resolve().parents[1] == CHECKOUT, f"measuring {marquoir.__file__}, not this checkout"
 
 
 def engine_tables(count: int) -> list[tuple[str, Table]]:
@@ -124,9 +133,28 @@ def real_tables(games: int) -> tuple[list[tuple[str, Table]], dict[str, str]]:
     return tables, expected
 
 
+def moved_tables(games: int) -> list[tuple[str, Table]]:
+    """Each game's sheet-figure table with the Grand Master moved to another player at random
+    (:func:`support.real_games.master_elsewhere`): no verdict is known beforehand, so none is judged wrong."""
+    tables = []
+    for seed in range(games):
+        sheets = next(d for d in derived_tables(seed) if d.name.endswith("sheet figures"))
+        moved = master_elsewhere(sheets.table, random.Random(seed + 5))
+        if moved is not None:
+            tables.append((f"{sheets.name}, Grand Master elsewhere", moved))
+    return tables
+
+
 def main(argv: list[str]) -> None:
+    moved = "--moved" in argv
+    argv = [a for a in argv if a != "--moved"]
     games = int(argv[1]) if len(argv) > 1 else 700
     repeats = int(argv[2]) if len(argv) > 2 else 1
+    if moved:
+        print(f"deep check over the sheet-figure tables of {games} real games, the Grand Master moved to another "
+              "player (verdicts not known beforehand):")
+        measure(moved_tables(games), repeats)
+        return
     tables, expected = real_tables(games)
     print(f"deep check over {len(tables)} tables from {games} real games (as played, sheet figures, one impossible "
           "change):")

@@ -11,6 +11,8 @@ without the deep check:
 * one *impossible change*, each breaking a rule whatever happened before (:data:`CHANGES`): never reachable;
 * in a Yokai game whose cards allow it, a Yokai token or the Yokai Diploma moved where the tokens' travel cannot
   bring it (:func:`yokai_beyond_gains`): never reachable;
+* where the game leaves a detailed player that never took the Assistant, the Grand Master moved to it beside sheet
+  players (:func:`master_moved`): never reachable;
 * with 3 players or more, all but one from the sheet, two of them given tiles of one family that the cards the
   detailed player leaves cannot both meet (:func:`sheets_share_cards`): never reachable.
 """
@@ -191,31 +193,73 @@ def diploma_of_the_same_family(table: Table, rng: random.Random) -> Table | None
     return _replace_player(table, seat, dataclasses.replace(player, diplomas=(*player.diplomas, diploma)))
 
 
+def takes_assistant(player: Player) -> bool:
+    """Whether the player certainly took the Assistant in the game, counted by the test side: a Diploma with it as
+    bonus among its tiles (a sheet player's too, when written as tiles), or an Assistant icon in its Studio."""
+    from marquoir.games.kanagawa.catalogue import catalogue
+    from marquoir.games.kanagawa.tableau import Tableau
+
+    cat = catalogue()
+    tiles = () if isinstance(player.diplomas, int) else player.diplomas
+    if any(cat.diplomas[d].bonus == "assistant" for d in tiles if d in cat.diplomas):
+        return True
+    return isinstance(player, DetailedPlayer) and bool(Tableau.of(player, cat).icons("assistant"))
+
+
 def master_without_assistant(table: Table, rng: random.Random) -> Table | None:
     """The Grand Master given to a detailed player with no source of the Assistant (no Assistant icon in its Studio,
     no Diploma with it as bonus) while another player took the Assistant at some point (an Assistant icon in its
     Studio, or such a Diploma, from the sheet too), the pawn passing at the end (decision 14): the Assistant's
     holder at the end is the last to take it, never that player. The legality check cannot see it; the deep check
     must."""
-    from marquoir.games.kanagawa.catalogue import catalogue
-    from marquoir.games.kanagawa.tableau import Tableau
-
     if not table.rules.grand_master_passes_at_end:
         return None
-    cat = catalogue()
-
-    def sources(player: Player) -> bool:
-        tiles = () if isinstance(player.diplomas, int) else player.diplomas
-        if any(cat.diplomas[d].bonus == "assistant" for d in tiles if d in cat.diplomas):
-            return True
-        return isinstance(player, DetailedPlayer) and bool(Tableau.of(player, cat).icons("assistant"))
-
-    without = [s for s in _detailed(table) if not sources(table.players[s]) and not table.players[s].grand_master]
-    if not without or not any(sources(p) for p in table.players):
+    without = [
+        s for s in _detailed(table) if not takes_assistant(table.players[s]) and not table.players[s].grand_master
+    ]
+    if not without or not any(takes_assistant(p) for p in table.players):
         return None
     seat = rng.choice(without)
     players = [dataclasses.replace(p, grand_master=k == seat) for k, p in enumerate(table.players)]
     return dataclasses.replace(table, players=tuple(players))
+
+
+def master_moved(table: Table, rng: random.Random) -> Table | None:
+    """The table as played with some players turned into sheet figures (:func:`as_sheet`, Diplomas as tiles or
+    points) and the Grand Master moved, the pawn passing at the end (decision 14), to a detailed player with no
+    source of the Assistant while another player took it (:func:`takes_assistant`): never reachable, as in
+    :func:`master_without_assistant`. The player it goes to stays detailed; the others are turned into sheet figures
+    at random until one is and one player that took the Assistant is left to show it."""
+    if not table.rules.grand_master_passes_at_end:
+        return None
+    targets = [
+        s for s in _detailed(table) if not takes_assistant(table.players[s]) and not table.players[s].grand_master
+    ]
+    if not targets:
+        return None
+    target = rng.choice(targets)
+    for _attempt in range(8):
+        players: list[Player] = [
+            as_sheet(table, seat, points=rng.random() < 0.5) if seat != target and rng.random() < 0.5 else p
+            for seat, p in enumerate(table.players)
+        ]
+        if any(isinstance(p, SheetPlayer) for p in players) and any(takes_assistant(p) for p in players):
+            players = [dataclasses.replace(p, grand_master=k == target) for k, p in enumerate(players)]
+            return dataclasses.replace(table, players=tuple(players))
+    return None
+
+
+def master_elsewhere(table: Table, rng: random.Random) -> Table | None:
+    """``table`` with the Grand Master moved to another player at random, whoever: its verdict is not known
+    beforehand (another game may end with that player holding the Assistant), so it is measured, not judged
+    (``bench/bench_deep.py --moved``); a *reachable* verdict comes with its witness game all the same."""
+    others = [s for s, p in enumerate(table.players) if not p.grand_master]
+    if not others:
+        return None
+    seat = rng.choice(others)
+    return dataclasses.replace(
+        table, players=tuple(dataclasses.replace(p, grand_master=k == seat) for k, p in enumerate(table.players))
+    )
 
 
 def token_gains(table: Table, seat: int) -> int | None:
@@ -399,6 +443,11 @@ def derived_tables(seed: int) -> Iterator[Derived]:
     moved = yokai_beyond_gains(game.table, random.Random(seed + 1))
     if moved is not None:
         yield Derived(f"{label}, yokai_beyond_gains", moved, "never")
+    # The Grand Master moved beside sheet players, where the game leaves a detailed player that never took the
+    # Assistant (issue 17: 28 of such tables were left undecided at the 2 s bound).
+    master = master_moved(game.table, random.Random(seed + 3))
+    if master is not None:
+        yield Derived(f"{label}, master_moved", master, "never")
     # The sheet players' cards together: with 3 players or more, every one but one from the sheet (tiles written),
     # two of them given tiles whose cards the deck cannot give both, where the cards allow it.
     if len(game.table.players) >= 3:

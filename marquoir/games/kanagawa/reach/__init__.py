@@ -41,8 +41,8 @@ translated where they are shown); :mod:`.report` (:class:`ReachReport`, :class:`
 :mod:`.school` (the School board's rounds); :mod:`.player` (a player prepared for the search: masks and caches);
 :mod:`.search` (one player's search); :mod:`.tokens` (the Yokai tokens' travel); :mod:`.seats` (a player in the
 joint search); :mod:`.witness` (a round of a witness as steps, each player's starts read back from a joint build);
-:mod:`.joint` (every player at once); :mod:`.explain` (the whole table: :func:`explain_reachability`,
-:func:`deep_check`).
+:mod:`.joint` (every player at once); :mod:`.master` (the Grand Master of a player who never took the Assistant,
+refused before any search); :mod:`.explain` (the whole table: :func:`explain_reachability`, :func:`deep_check`).
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from marquoir.games.kanagawa.legality import iter_issues
 from marquoir.games.kanagawa.reach.caps import cap_options
 from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.joint import Joint
+from marquoir.games.kanagawa.reach.master import master_never_assisted
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, prepare_player
 from marquoir.games.kanagawa.reach.report import PlayerVerdict, ReachReport
 from marquoir.games.kanagawa.reach.search import MAX_TAKE, Search
@@ -192,6 +193,14 @@ class _Explanation:
             self.mark("not-checked", _("not searched: the sheet players' Diplomas cannot all be had together"))
             return self.finish("unreachable", None, together)
         prepared, sheets = self.prepared, self.sheets
+        # The Grand Master of a player who can never have taken the Assistant back (see .master).
+        never = master_never_assisted(table, prepared, sheets, cat)
+        if never is not None:
+            seat, reason = never
+            name = table.players[seat].name
+            self.verdicts[seat] = PlayerVerdict(name, "unreachable", reason, f"players[{seat}].grand_master")
+            self.mark("not-checked", _("not searched: the Grand Master cannot be where the table has it"))
+            return self.finish("unreachable", None, reason)
         for seat, p in prepared.items():
             # At most 10 painted cards before the last round (a round that ends with 11 ends the game), then no
             # more than a column and the cards the keep icons held (Kanagawa rules, "End of the Game", "Continue
