@@ -89,7 +89,8 @@ class ReachReport:
         found: list[Issue] = []
         if self.illegal:
             return found
-        if self.verdict == "unreachable" and self.reason:
+        blamed = {p.reason for p in self.players if p.verdict == "unreachable"}
+        if self.verdict == "unreachable" and self.reason and self.reason not in blamed:  # said once, at its place
             found.append(Issue("UNREACHABLE", None, "players", self.reason))
         for index, player in enumerate(self.players):
             if player.verdict == "unreachable":
