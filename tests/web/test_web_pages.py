@@ -386,3 +386,15 @@ def test_how_could_this_have_been_built(client: FlaskClient) -> None:
     assert 'id="reach-verdict"' in text
     for name in ("Aiko", "Ben"):
         assert f"<h2>{name}: " in text
+
+
+def test_a_reason_blamed_on_one_player_is_said_once(client: FlaskClient) -> None:
+    """The Grand Master where it cannot be: the reason stands on the holder's card, not also in the whole table's
+    line."""
+    doc = json.loads(sample_text("yokai-3p.json"))
+    doc["players"][1]["grand_master"], doc["players"][2]["grand_master"] = True, False
+    text = client.post("/reach", data={"table": json.dumps(doc)}).get_data(as_text=True)
+    lead = text.split('id="reach-verdict"', 1)[1].split("</p>", 1)[0]
+    assert "could not have been built" in lead
+    assert "holds the Grand Master" not in lead
+    assert text.count("holds the Grand Master") == 1
