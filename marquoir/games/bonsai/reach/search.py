@@ -24,6 +24,7 @@ from marquoir.games.bonsai.engine.rules import (
     new_game,
 )
 from marquoir.games.bonsai.engine.state import Action, Card, Cultivate, GameState, PlayerState
+from marquoir.games.bonsai.reach.plans import make_plans
 from marquoir.games.bonsai.reach.witness import (
     HIDDEN,
     NoWitness,
@@ -31,7 +32,6 @@ from marquoir.games.bonsai.reach.witness import (
     claimer,
     final_helper,
     grow_now,
-    make_plans,
     meditation,
     next_take,
 )
