@@ -46,7 +46,8 @@ logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "task queue depth
 from waitress.server import create_server
 from marquoir.web import create_app
 limits = sys.argv[3]
-config = {"SECRET_KEY": "bench-saves", "DATABASE_URL": sys.argv[1], "RATE_LIMITS_ENABLED": limits != "off"}
+config = {"SECRET_KEY": "bench-saves", "DATABASE_URL": sys.argv[1], "RATE_LIMITS_ENABLED": limits != "off",
+          "DATABASE_CONNECTIONS": int(sys.argv[2])}  # one connection per request thread, as marquoir serve
 if limits != "off":  # counted as in production, where it says, with limits no bench client reaches
     config.update(LIMITS_STORAGE=limits, RATE_LIMITS={"saved.save": "100000/minute;1000000/day",
                                                       "groups.saves": "100000/minute;1000000/day"})

@@ -25,6 +25,7 @@ from marquoir.storage.bulk import (
 )
 from marquoir.storage.database import (
     DEFAULT_BUSY_TIMEOUT,
+    DEFAULT_CONNECTIONS,
     current_revision,
     database_url,
     default_folder,
@@ -109,6 +110,7 @@ __all__ = [
     "ALL_GAMES",
     "ALL_TIME",
     "DEFAULT_BUSY_TIMEOUT",
+    "DEFAULT_CONNECTIONS",
     "EVERY_GAME",
     "BackupGame",
     "BackupGroup",

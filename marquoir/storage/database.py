@@ -81,10 +81,21 @@ def sqlite_url(path: str | os.PathLike[str]) -> str:
     return str(sa.URL.create("sqlite", database=str(Path(path).resolve())))
 
 
-def open_database(url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, migrate: bool = True) -> Engine:
+#: Connections an engine keeps open by default: one for each of the web server's request threads (waitress's 8).
+DEFAULT_CONNECTIONS = 8
+
+
+def open_database(
+    url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, migrate: bool = True,
+    connections: int = DEFAULT_CONNECTIONS,
+) -> Engine:  # fmt: skip
     """An engine for ``url`` (a SQLAlchemy URL: ``sqlite:////path/file.sqlite3``, ``postgresql+psycopg://…``),
     with the schema brought up to date unless ``migrate`` is false. Raises :class:`StorageError` when the database
-    cannot be opened or migrated."""
+    cannot be opened or migrated.
+
+    The engine keeps ``connections`` open (as many as the threads that use it: with fewer, every connection
+    beyond them is closed when it is given back and opened again at the next busy moment, a new PostgreSQL backend
+    each time) and opens as many again for a burst."""
     try:
         parsed = sa.make_url(url)
     except sa.exc.ArgumentError:
@@ -92,14 +103,15 @@ def open_database(url: str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT, migra
     if parsed.get_backend_name() == "sqlite":
         if parsed.database in (None, "", ":memory:"):
             raise StorageError("a SQLite database must be a file (saved games must outlive the process)", "unavailable")
-        engine = sa.create_engine(parsed, connect_args={"timeout": busy_timeout})
+        engine = sa.create_engine(parsed, connect_args={"timeout": busy_timeout}, pool_size=connections,
+                                  max_overflow=connections)  # fmt: skip
         _configure_sqlite(engine, busy_timeout)
         _QUEUES[engine] = (turns_for(str(Path(parsed.database).resolve())), busy_timeout)
         if migrate:
             quick_check(engine)
     else:
         try:
-            engine = sa.create_engine(parsed, pool_pre_ping=True)
+            engine = sa.create_engine(parsed, pool_pre_ping=True, pool_size=connections, max_overflow=connections)
         except (ImportError, sa.exc.NoSuchModuleError) as error:
             raise StorageError(f"no database driver for {parsed.drivername}: {error}", "unavailable") from None
     if migrate:

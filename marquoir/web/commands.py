@@ -42,7 +42,8 @@ def serve(
 
     configure_logging(log_level, json_lines=log_json)
     try:
-        app = create_app({"PROXY_FIX": False})  # waitress reads the proxies' headers itself (below)
+        # waitress reads the proxies' headers itself (below); one database connection kept for each request thread
+        app = create_app({"PROXY_FIX": False, "DATABASE_CONNECTIONS": threads})
     except SettingError as error:  # a setting that cannot be used: named, and nothing starts
         print(f"marquoir serve: {error}", file=sys.stderr, flush=True)
         return 1

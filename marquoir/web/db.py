@@ -3,7 +3,8 @@ to a view, :func:`get_game_or_404` finds a saved game by its link, and one error
 :class:`~marquoir.storage.StorageError` — so no view carries an ``except`` block of its own.
 
 ``DATABASE_URL`` from the app's configuration or the environment, else a SQLite file in the instance folder
-(created and migrated on first run). When it cannot be opened the app still scores games; the saved-games pages
+(created and migrated on first run), with ``DATABASE_CONNECTIONS`` connections kept open (``marquoir serve`` sets
+it to its request threads). When it cannot be opened the app still scores games; the saved-games pages
 say why, and opening is tried again at the next request that needs it. A save or a correction that fails keeps
 the game as it was typed: its results page comes back with what happened and what to do.
 """
@@ -20,6 +21,7 @@ from flask import Flask, abort, current_app, request
 from sqlalchemy.engine import Engine
 
 from marquoir.storage import (
+    DEFAULT_CONNECTIONS,
     Group,
     SavedGame,
     StorageError,
@@ -49,6 +51,7 @@ class Storage:
     """The app's database: its URL, the engine once opened, the last error when it could not be opened."""
 
     url: str
+    connections: int = DEFAULT_CONNECTIONS
     engine: Engine | None = None
     error: StorageError | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -60,11 +63,11 @@ def init_app(app: Flask) -> None:
     try:
         url = str(configured) if configured else database_url(app.instance_path)
     except StorageError as error:
-        state = Storage("", None, error)
+        state = Storage("", error=error)
     else:
-        state = Storage(url)
+        state = Storage(url, int(app.config.get("DATABASE_CONNECTIONS", DEFAULT_CONNECTIONS)))
         try:
-            state.engine = open_database(url)
+            state.engine = open_database(url, connections=state.connections)
         except StorageError as error:
             state.error = error
     app.extensions[EXTENSION] = state
@@ -118,7 +121,7 @@ def get_engine() -> Engine:
             if not state.url:
                 assert state.error is not None
                 raise state.error
-            state.engine = open_database(state.url)
+            state.engine = open_database(state.url, connections=state.connections)
             state.error = None
         return state.engine
 

@@ -158,6 +158,33 @@ def test_many_writers_at_once_on_postgresql_lose_nothing(pg: Engine, fresh_url: 
     assert all(len(game_history(pg, i)) == 2 for i in ids)
 
 
+def test_as_many_writers_as_connections_open_each_connection_once_on_postgresql(fresh_url: str) -> None:
+    """An engine keeps one connection per request thread: 8 threads saving and correcting at once open 8
+    PostgreSQL backends and no more (a pool of 5 closed every connection beyond them when it was given back, and
+    opened a new backend at the next busy moment)."""
+    engine = open_database(fresh_url, connections=8)
+    opened: list[object] = []
+    sa.event.listen(engine, "connect", lambda *_: opened.append(None))
+    table = sample_table("base-4p")
+    start = threading.Barrier(8)
+
+    def write() -> None:
+        start.wait(30)
+        for _ in range(6):
+            game = save_game(engine, table, score(table))
+            correct_game(engine, game.edit_token, table, score(table))
+
+    threads = [threading.Thread(target=write) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert len(list_games(engine, limit=500)) == 48
+    assert 1 <= len(opened) <= 8
+    assert engine.pool.size() == 8  # type: ignore[attr-defined]
+    engine.dispose()
+
+
 def test_processes_opening_a_new_postgresql_database_together_migrate_it_once(fresh_url: str) -> None:
     engines: list[Engine] = []
     errors: list[Exception] = []

@@ -109,6 +109,41 @@ def test_serve_refuses_to_start_on_a_damaged_file(tmp_path: Path) -> None:
     assert "Marquoir is running" not in done.stdout
 
 
+def test_the_server_keeps_one_database_connection_per_request_thread(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``marquoir serve --threads N`` gives its app a pool of N connections (the engine's default pool of 5 closed,
+    on every busy moment, the connections of threads beyond it)."""
+    import waitress.server
+
+    from marquoir.web.commands import serve
+
+    served: list[Flask] = []
+
+    class Stopped:  # waitress's server, stopped at once (Ctrl+C), so serve returns
+        effective_port = 5999
+
+        def run(self) -> None:
+            raise KeyboardInterrupt
+
+        def close(self) -> None:
+            pass
+
+    def create_server(app: Flask, **_settings: object) -> Stopped:
+        served.append(app)
+        return Stopped()
+
+    monkeypatch.setattr(waitress.server, "create_server", create_server)
+    monkeypatch.setenv("MARQUOIR_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("MARQUOIR_SECRET_KEY", "x")
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert serve("127.0.0.1", 0, 12) == 0
+    with served[0].app_context():
+        assert web_db.get_engine().pool.size() == 12  # type: ignore[attr-defined]
+    app = games_app(tmp_path / "default")
+    with app.app_context():
+        assert web_db.get_engine().pool.size() == 8  # type: ignore[attr-defined]
+
+
 def test_no_token_of_any_answer_is_ever_in_the_log(tmp_path: Path, log: io.StringIO) -> None:
     app = games_app(tmp_path, PROPAGATE_EXCEPTIONS=False)  # a failure answered 500, as in production
 
