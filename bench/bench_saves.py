@@ -12,6 +12,12 @@ link) is there with the table it sent, and there is no other.
 
     .venv/bin/python bench/bench_saves.py [--clients 16] [--saves 25] [--processes 2] [--threads 8] [--seconds 120]
                                           [--only sqlite|postgresql] [--database URL] [--limits off|database|URI]
+                                          [--rounds N]
+
+With ``--rounds N`` the two databases take turns N times (SQLite, PostgreSQL, SQLite, …, each round on a new
+database), so a machine whose load drifts weighs on both alike, and the medians of the rounds are printed. Each run
+also prints the CPU time a save cost the server processes and, for the throwaway PostgreSQL server, its backends
+(from ``/proc``): what a save costs whatever else the machine runs, where the wall clock figures swing with it.
 
 ``--limits database`` counts every save in the abuse limits' shared counters as the club deployment does
 (``MARQUOIR_LIMITS_STORAGE=database``), with limits no client reaches. It prints, for each database, the saves per
@@ -22,8 +28,11 @@ game was lost.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import http.cookiejar
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -106,13 +115,54 @@ def client(base: str, index: int, saves: int, deadline: float, document: dict[st
     out[index] = (saved, latencies, errors)
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time (user + system) the processes ``pids`` have used so far, from ``/proc`` (0 for one gone)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of proc(5))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids(url: str) -> list[int]:
+    """The processes of the PostgreSQL server of ``url`` when it is a throwaway one (a Unix socket folder holding
+    its data folder): the postmaster and its children, the backends. Empty for another server."""
+    host = urllib.parse.parse_qs(urllib.parse.urlsplit(url).query).get("host", [""])[0]
+    pid_file = Path(host) / "data" / "postmaster.pid"
+    if not host or not pid_file.exists():
+        return []
+    postmaster = int(pid_file.read_text().split()[0])
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                children.append(int(stat.parent.name))
+        except (OSError, ValueError):
+            continue
+    return [postmaster, *children]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(url: str, args: argparse.Namespace, document: dict[str, Any], label: str) -> bool:
-    """One run on the database ``url``: P servers, C clients; prints its figures; whether nothing was lost."""
+@dataclasses.dataclass
+class Figures:
+    """One run's figures."""
+
+    ok: bool
+    rate: float
+    p95: float
+    cpu: float
+
+
+def run(url: str, args: argparse.Namespace, document: dict[str, Any], label: str) -> Figures:
+    """One run on the database ``url``: P servers, C clients; prints its figures and gives them (``ok``: nothing
+    was lost)."""
     from marquoir import load_table, table_to_document
     from marquoir.storage import count_games, get_game_by_edit_token, open_database
 
@@ -130,12 +180,18 @@ def run(url: str, args: argparse.Namespace, document: dict[str, Any], label: str
             threading.Thread(target=client, args=(bases[i % len(bases)], i, args.saves, deadline, document, results))
             for i in range(args.clients)
         ]
+        database = postgres_pids(url)
+        server_cpu, database_cpu = cpu_seconds([s.pid for s in servers]), cpu_seconds(database)
+        client_cpu = time.process_time()
         start = time.perf_counter()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(args.seconds + 60)
         elapsed = time.perf_counter() - start
+        client_cpu = time.process_time() - client_cpu
+        server_cpu = cpu_seconds([s.pid for s in servers]) - server_cpu
+        database_cpu = cpu_seconds(postgres_pids(url)) - database_cpu  # with the backends opened meanwhile
     finally:
         for server in servers:
             server.terminate()
@@ -161,13 +217,21 @@ def run(url: str, args: argparse.Namespace, document: dict[str, Any], label: str
         print(f"  write latency: p50 {percentile(latencies, 0.50) * 1000:.1f} ms, "
               f"p95 {percentile(latencies, 0.95) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms, "
               f"max {max(latencies) * 1000:.1f} ms, mean {statistics.fmean(latencies) * 1000:.1f} ms")
+        cost = f"servers {server_cpu / len(latencies) * 1000:.1f} ms"
+        if database:
+            cost += f" + PostgreSQL's backends {database_cpu / len(latencies) * 1000:.1f} ms"
+        print(f"  CPU per save: {cost}; the clients (this process) {client_cpu / len(latencies) * 1000:.1f} ms; "
+              f"the machine's {os.cpu_count()} cores allow at most "
+              f"{(os.cpu_count() or 1) * len(latencies) / (server_cpu + database_cpu + client_cpu):.0f} saves/s")
     print(f"  games saved (303 with an edit link): {len(saved)}; in the database: {stored}; lost: {len(lost)}; "
           f"errors: {len(errors)}")
     for line in errors[:10]:
         print("  error:", line)
     ok = not errors and not lost and stored == len(saved) == len(latencies) and len(saved) > 0
     print("  OK: no game lost, no error" if ok else "  FAILED")
-    return ok
+    count = max(1, len(latencies))
+    return Figures(ok, len(latencies) / elapsed, percentile(latencies, 0.95) if latencies else 0.0,
+                   (server_cpu + database_cpu) / count)  # fmt: skip
 
 
 def main() -> int:
@@ -181,26 +245,54 @@ def main() -> int:
     parser.add_argument("--limits", default="off", help="the abuse limits: off (the default), or counted where "
                         "MARQUOIR_LIMITS_STORAGE would say (memory, database, a URI), set high enough never to refuse")
     parser.add_argument("--database", help="a PostgreSQL URL to use instead of a throwaway server")
+    parser.add_argument("--rounds", type=int, default=1, help="the databases take turns this many times (medians)")
     args = parser.parse_args()
 
     from marquoir import load_table, table_to_document
-    from marquoir.storage import sqlite_url
 
     document = table_to_document(load_table(SEED.read_text(encoding="utf-8")))
-    ok = True
-    if args.only in (None, "sqlite"):
-        with tempfile.TemporaryDirectory() as folder:
-            ok &= run(sqlite_url(Path(folder) / "bench.sqlite3"), args, document, "SQLite (WAL)")
-    if args.only in (None, "postgresql"):
-        if args.database:
-            ok &= run(args.database, args, document, "PostgreSQL")
-        else:
+    with contextlib.ExitStack() as stack:
+        server = None
+        if args.only != "sqlite" and not args.database:
             sys.path.insert(0, str(ROOT / "tests"))
             from support.postgres import postgres_server
 
-            with postgres_server(max_connections=100) as url:
-                ok &= run(url, args, document, "PostgreSQL (throwaway server, fsync off)")
-    return 0 if ok else 1
+            server = stack.enter_context(postgres_server(max_connections=100))
+        figures: dict[str, list[Figures]] = {"SQLite": [], "PostgreSQL": []}
+        for round_ in range(args.rounds):
+            if args.only in (None, "sqlite"):
+                figures["SQLite"].append(sqlite_round(args, document))
+            if args.only in (None, "postgresql"):
+                url = args.database or fresh_database(server or "", round_)
+                label = "PostgreSQL" if args.database else "PostgreSQL (throwaway server, fsync off)"
+                figures["PostgreSQL"].append(run(url, args, document, label))
+    if args.rounds > 1:
+        for name, runs in figures.items():
+            if runs:
+                print(f"{name}, median of {len(runs)} rounds: {statistics.median(r.rate for r in runs):.1f} saves/s, "
+                      f"p95 {statistics.median(r.p95 for r in runs) * 1000:.1f} ms, "
+                      f"CPU {statistics.median(r.cpu for r in runs) * 1000:.1f} ms a save")
+    return 0 if all(r.ok for runs in figures.values() for r in runs) else 1
+
+
+def sqlite_round(args: argparse.Namespace, document: dict[str, Any]) -> Figures:
+    """One run on a new SQLite file."""
+    from marquoir.storage import sqlite_url
+
+    with tempfile.TemporaryDirectory() as folder:
+        return run(sqlite_url(Path(folder) / "bench.sqlite3"), args, document, "SQLite (WAL)")
+
+
+def fresh_database(server: str, round_: int) -> str:
+    """A new, empty database on the throwaway server whose ``postgres`` database is ``server``: its URL."""
+    import sqlalchemy as sa
+
+    name = f"bench_{round_}"
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"CREATE DATABASE {name}")
+    admin.dispose()
+    return server.replace("/postgres?", f"/{name}?")
 
 
 if __name__ == "__main__":

@@ -112,11 +112,24 @@ def open_database(
     else:
         try:
             engine = sa.create_engine(parsed, pool_pre_ping=True, pool_size=connections, max_overflow=connections)
+            event.listen(engine, "connect", _plan_each_statement)
         except (ImportError, sa.exc.NoSuchModuleError) as error:
             raise StorageError(f"no database driver for {parsed.drivername}: {error}", "unavailable") from None
     if migrate:
         upgrade(engine)
     return engine
+
+
+def _plan_each_statement(dbapi_connection: Any, _record: Any) -> None:
+    """Have PostgreSQL plan each execution of a prepared statement for its values and the tables as they are now.
+
+    psycopg prepares a statement run five times on a connection, and PostgreSQL then keeps one generic plan for it
+    as long as the connection lives. A server started on a new club's database made that plan while the records
+    were a handful of rows, a walk of the whole table, and kept walking it as the table grew: the records' read of
+    a save cost 1.1 ms of the server's time after 300 saves, against 0.02 ms for the index seek a fresh plan chose
+    (``pg_stat_statements``), and the whole save's backend time 3.3-3.7 ms against 2.2-2.8 planned each time."""
+    dbapi_connection.execute("SET plan_cache_mode = force_custom_plan")
+    dbapi_connection.commit()
 
 
 def quick_check(engine: Engine) -> None:

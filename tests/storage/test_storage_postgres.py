@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from itertools import count
@@ -183,6 +184,43 @@ def test_as_many_writers_as_connections_open_each_connection_once_on_postgresql(
     assert 1 <= len(opened) <= 8
     assert engine.pool.size() == 8  # type: ignore[attr-defined]
     engine.dispose()
+
+
+def test_a_long_lived_connection_keeps_seeking_the_records_as_they_grow_on_postgresql(fresh_url: str) -> None:
+    """A save reads its players' records by an index seek however small the table was when the connection first
+    ran that read: one connection saves 300 games of new players from an empty database, and the last 50 saves
+    read almost no record (a generic plan made on the first saves walked every record of the group on every save,
+    through the primary key's index: 50 saves read some 200,000 records)."""
+    engine = open_database(fresh_url, connections=1)
+    table = sample_table("base-4p")
+
+    def save(n: int) -> None:
+        players = tuple(dataclasses.replace(p, name=f"{p.name} {n}") for p in table.players)
+        renamed = dataclasses.replace(table, players=players)
+        save_game(engine, renamed, score(renamed))
+
+    def records_read() -> int:
+        """The records read so far, as a reader on another connection sees the counters: a backend sends them
+        at the end of a transaction a second after it last sent them (or when asked and idle)."""
+        time.sleep(1.1)
+        with engine.connect() as connection:  # the writer's one connection
+            connection.execute(sa.text("SELECT pg_stat_force_next_flush()"))
+            connection.commit()
+        time.sleep(0.2)
+        with reader.connect() as connection:
+            return int(connection.execute(sa.text(
+                "SELECT seq_tup_read + coalesce(idx_tup_fetch, 0) FROM pg_stat_user_tables "
+                "WHERE relname = 'player_stats'")).scalar_one())  # fmt: skip
+
+    reader = sa.create_engine(fresh_url)
+    for n in range(250):
+        save(n)
+    before = records_read()
+    for n in range(250, 300):
+        save(n)
+    assert records_read() - before < 50 * 16  # new players: a seek finds nothing; a walk reads 4,000 a save
+    engine.dispose()
+    reader.dispose()
 
 
 def test_processes_opening_a_new_postgresql_database_together_migrate_it_once(fresh_url: str) -> None:
