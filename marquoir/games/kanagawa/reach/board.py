@@ -82,9 +82,11 @@ class Board:
 
     def fits(self, r: int, taken: tuple[int, ...], first: int | None) -> bool:
         """What the counts alone rule out, with ``taken`` cards taken by seat before round ``r`` led by ``first``
-        (``None``: anyone): rounds before the last draw a card a player at least and leave one in the deck, the
-        deck runs out by the end when nobody reaches 11 painted cards, a sheet player takes a card for each painted
-        one, and the cards left can be taken as the School board allows (:func:`.school.counts_possible`). A
+        (``None``: anyone): rounds before the last draw a card a player at least and leave one in the deck; the
+        deck runs out in the last round when nobody reaches 11 painted cards or a detailed player is left with fewer
+        cards to take than rounds (then every card left is taken, the sheet players' at most a column a round, and
+        in the second case at most a card each in the last round); a sheet player takes a card for each painted
+        one; and the cards left can be taken as the School board allows (:func:`.school.counts_possible`). A
         function of its arguments only, so remembered for the table's search."""
         key = (r, taken, first)
         known = self.fits_memo.get(key)
@@ -96,7 +98,19 @@ class Board:
         count = len(self.seats)
         left = self.rounds - r
         deck = self.deck - sum(taken)
-        if deck < count * (left - 1) + 1 or (not self.eleven and deck > COLUMN_CARDS * count * left):
+        # Whether the deck runs out in the last round: so when nobody reaches 11 painted cards, and so too when a
+        # detailed player has fewer cards left to take than rounds left (``starved``). Rounds before the last draw a
+        # card a player at least, so that player takes none in the last round, and a player takes a column with no
+        # card only when no column holds one: the first row laid fewer cards than players, the deck running out
+        # then ("New Lesson", note; data/SOURCES.md decision 15; :func:`.school.round_shapes`), so nobody waits
+        # and each player takes a column of 1 card at most, fewer than a card a player in all.
+        starved = any(
+            isinstance(seat, Seat) and seat.p.total - b < left for seat, b in zip(self.seats, taken, strict=True)
+        )
+        runs_out = starved or not self.eleven
+        if deck < count * (left - 1) + 1 or (runs_out and deck > COLUMN_CARDS * count * left):
+            return False
+        if starved and deck - (count - 1) > COLUMN_CARDS * count * (left - 1):
             return False
         # The cards still to take fit the deck: the detailed players' all, the sheet players' a card a round (but
         # maybe the last) and one for each card still to paint.
@@ -110,13 +124,20 @@ class Board:
                 needed += seat.p.total - b
         if needed > deck:
             return False
-        if not self.eleven:
+        if runs_out:
             # The deck runs out in the last round and every card laid is taken (a column each, one with cards while
             # one remains: data/SOURCES.md decision 15), so what the detailed players still take exactly, the sheet
             # players take the rest of, at most a column each a round.
             seats = list(zip(self.seats, taken, strict=True))
             rest = deck - sum(seat.p.total - b for seat, b in seats if isinstance(seat, Seat))
-            if rest > COLUMN_CARDS * left * sum(1 for seat, _b in seats if isinstance(seat, SheetSeat)):
+            sheets = sum(1 for seat, _b in seats if isinstance(seat, SheetSeat))
+            if rest > COLUMN_CARDS * left * sheets:
+                return False
+            if starved and (
+                rest > COLUMN_CARDS * (left - 1) * sheets + min(sheets, count - 1)
+                or any(isinstance(seat, Seat) and seat.p.total - b > COLUMN_CARDS * (left - 1) + 1 for seat, b in seats)
+            ):
+                # A starved last round (see above): a card at most each, fewer than a card a player in all.
                 return False
         # The cards alone, as the board can take them.
         untaken = [
