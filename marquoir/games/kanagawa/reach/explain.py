@@ -461,8 +461,8 @@ class _Explanation:
                         "Assistant goes to whoever lays an Assistant icon or takes a Diploma with it, and its holder "
                         "at the end of a round takes the Grand Master"
                     ).format(name=name, spans=spans, when=when)
-        except OutOfTime:
-            pass
+        except OutOfTime:  # the School board is not shown to be the reason
+            return _("no game under the rules builds this table (the search for the first reason ran out of time)")
         forced = [
             self.table.players[k].name
             for k, search in searches.items()
