@@ -1,6 +1,6 @@
 """The deep check on the engine tables it found hardest: each was *undecided* (its 2 s time bound ran out) or among
 the slowest 1% of 1,000 engine tables (bench/bench_deep.py) before the joint search held its states to what the
-School board alone allows (:meth:`~marquoir.games.kanagawa.reach.joint.Joint._board_can`), its quick passes were
+School board alone allows (:meth:`~marquoir.games.kanagawa.reach.board.Board.can`), its quick passes were
 bounded inside the players' searches too (:attr:`~marquoir.games.kanagawa.reach.search.Search.node_limit`), and the
 searches tried first the rounds at the player's pace and the labels a set's first start shows; and the slowest
 after that.

@@ -40,8 +40,9 @@ The modules, each below the next: :mod:`.steps` (the witness's steps as data) an
 translated where they are shown); :mod:`.report` (:class:`ReachReport`, :class:`PlayerVerdict`); :mod:`.clock`;
 :mod:`.school` (the School board's rounds); :mod:`.player` (a player prepared for the search: masks and caches);
 :mod:`.search` (one player's search); :mod:`.tokens` (the Yokai tokens' travel); :mod:`.seats` (a player in the
-joint search); :mod:`.witness` (a round of a witness as steps, each player's starts read back from a joint build);
-:mod:`.joint` (every player at once); :mod:`.master` (the Grand Master of a player who never took the Assistant,
+joint search); :mod:`.board` (what the School board alone allows: the joint search's relaxation); :mod:`.witness`
+(a round of a witness as steps, each player's starts read back from a joint build); :mod:`.joint` (every player at
+once); :mod:`.master` (the Grand Master of a player who never took the Assistant,
 refused before any search); :mod:`.explain` (the whole table: :func:`explain_reachability`, :func:`deep_check`).
 """
 

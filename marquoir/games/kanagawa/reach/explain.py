@@ -25,6 +25,7 @@ from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.bounds import TileChoice
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.legality import iter_issues
+from marquoir.games.kanagawa.reach.board import Board
 from marquoir.games.kanagawa.reach.caps import cap_options
 from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.joint import Joint
@@ -264,6 +265,8 @@ class _Explanation:
             players = {seat: p.capped(caps[seat]) if seat in caps else p for seat, p in prepared.items()}
             dry = any(caps[seat] < p.brushes_asked for seat, p in prepared.items() if seat in caps)
             travel = Travel.of(table, players, cat)
+            # What the board alone allows, by number of rounds: one for these players' every joint search (see .board).
+            boards: dict[int, Board] = {}
             for reduced in (True, False):
                 searches = {
                     seat: Search(p, deck_end, self.deadline, reduced=reduced) for seat, p in players.items()
@@ -278,8 +281,9 @@ class _Explanation:
                         joints[rounds] = None
                         if all(search.solve(ORIGIN, rounds) for search in order):
                             attempts.append(rounds)
-                            made = [
-                                Joint(
+                            made: list[Joint] = []
+                            for way in (None, travel) if travel is not None else (None,):
+                                made.append(Joint(
                                     [
                                         Seat(searches[k].p, searches[k], dry, tokens=way.moving(k) if way else None)
                                         if k in searches
@@ -287,10 +291,9 @@ class _Explanation:
                                         for k in seated
                                     ],
                                     rounds, DECK_CARDS, master, passes, eleven, self.deadline, assistants, keeps,
-                                    brush_check=dry and not sheets, travel=way,
-                                )
-                                for way in ((None, travel) if travel is not None else (None,))
-                            ]
+                                    brush_check=dry and not sheets, travel=way, board=boards.get(rounds),
+                                ))  # fmt: skip
+                                boards[rounds] = made[-1].relax
                             joints[rounds] = (made[0], made[1] if len(made) > 1 else None)
                     pair = joints[rounds]
                     if pair is None:
@@ -458,8 +461,8 @@ class _Explanation:
                         "Assistant goes to whoever lays an Assistant icon or takes a Diploma with it, and its holder "
                         "at the end of a round takes the Grand Master"
                     ).format(name=name, spans=spans, when=when)
-        except OutOfTime:
-            pass
+        except OutOfTime:  # the School board is not shown to be the reason
+            return _("no game under the rules builds this table (the search for the first reason ran out of time)")
         forced = [
             self.table.players[k].name
             for k, search in searches.items()

@@ -42,20 +42,20 @@ the board sees of them, with nothing chosen too early; failed states are remembe
 each player's witness is then read back from the sets (:func:`witness_paths`).
 
 Before any set is read, a state and each round out of it are held to what the board alone allows for the rest of
-the game (:meth:`Joint._board_can`): the cards each seat takes, the deck, who takes the Assistant and so who leads,
-and the Grand Master at the end, over every remaining round at once. That is a relaxation (the players' sets are
-left out), remembered by what the board sees, so it only ever rules out states no game can continue from: the
-search stays exhaustive, and a dead end near the end of the game is seen at the round that chose it.
+the game (:mod:`~marquoir.games.kanagawa.reach.board`): the cards each seat takes, the deck, who takes the Assistant
+and so who leads, and the Grand Master at the end, over every remaining round at once. That is a relaxation (the
+players' sets are left out), remembered by what the board sees, so it only ever rules out states no game can continue
+from: the search stays exhaustive, and a dead end near the end of the game is seen at the round that chose it.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from marquoir.games.kanagawa.reach import clock
-from marquoir.games.kanagawa.reach.school import counts_possible, holder_after, round_shapes, work_order
+from marquoir.games.kanagawa.reach.board import Board, took_choices
+from marquoir.games.kanagawa.reach.school import holder_after, round_shapes, work_order
 from marquoir.games.kanagawa.reach.search import OverBudget
 from marquoir.games.kanagawa.reach.seats import (
     SHEET_ASSISTED,
@@ -106,24 +106,17 @@ class Joint:
     failed: set[tuple[object, ...]] = field(default_factory=set)
     visited: int = 0
     budget: int | None = None
-    #: What :meth:`_fits`, :meth:`_last_round_ends_right` and :meth:`_board_can` found, by their arguments (this
-    #: search only: a Joint is made per table and number of rounds, and dropped with it).
-    fits_memo: dict[tuple[int, tuple[int, ...], int | None], bool] = field(default_factory=dict)
-    ends_memo: dict[tuple[tuple[int, ...], tuple[int, ...], int, int, int], bool] = field(default_factory=dict)
-    board_memo: dict[tuple[int, tuple[int, ...], int, tuple[int, ...], int, int, int], bool] = field(
-        default_factory=dict
-    )
-    #: How many sheet players take part (each takes the Assistant at most once a round).
-    sheet_count: int = field(init=False, default=0)
+    #: What the School board alone allows (:mod:`.board`): made here unless given, a :class:`~.board.Board` may
+    #: serve every joint search over the same players in this number of rounds (:meth:`.board.Board.serves`).
+    board: Board | None = None
+    #: The board in use: :attr:`board`, or one of this search's own.
+    relax: Board = field(init=False)
 
     def __post_init__(self) -> None:
-        self.sheet_count = sum(1 for seat in self.seats if isinstance(seat, SheetSeat))
-
-    def _pool(self, pool: int, left: int) -> int:
-        """The Assistant's sources left for the sheet players as far as they matter: the sheet players take it at
-        most once each a round, so beyond that for the ``left`` rounds the pool never binds, and every larger pool
-        allows the same games (an exact reduction of the states remembered)."""
-        return min(pool, self.sheet_count * left)
+        self.relax = self.board or Board(
+            self.seats, self.rounds, self.deck, self.master, self.passes_at_end, self.eleven, self.deadline, self.keeps
+        )
+        assert self.relax.serves(self.seats, self.rounds, self.master)
 
     #: The passes of :meth:`find`: each player's first starts only; the same with the Grand Master's player free;
     #: with the others free; every start (exhaustive).
@@ -191,12 +184,12 @@ class Joint:
             self.budget -= 1
             if self.budget < 0:
                 raise OverBudget
-        key = (r, state, first, self._pool(pool, self.rounds - r), tokens)
+        key = (r, state, first, self.relax.pool(pool, self.rounds - r), tokens)
         if key in self.failed:
             return False
         taken, sources = self._board(state)
         owed = owed_of(self.seats, state)
-        if not self._board_can(r, taken, sources, first, pool, owed):
+        if not self.relax.can(r, taken, sources, first, pool, owed):
             self.failed.add(key)
             return False
         count = len(self.seats)
@@ -241,7 +234,7 @@ class Joint:
                 continue
             after = tuple(t + take for t, take in zip(taken, takes, strict=True))
             # What the counts alone rule out for the next round, whoever leads it (before any set is read).
-            if not last and not self._fits(r + 1, after, None):
+            if not last and not self.relax.fits(r + 1, after, None):
                 continue
             # What the board decides first (the order the players worked, who holds the Assistant after), the
             # players' sets only then: reading them is the cost, so each set is read only when a choice of labels
@@ -257,16 +250,16 @@ class Joint:
                 sources_after = tuple(
                     n - label[1] if label is not None else 0 for n, label in zip(sources, labels, strict=True)
                 )
-                for took in self._took(labels, pool):
+                for took in took_choices(labels, pool):
                     holder = holder_after(shape, first, took)
                     used = sum(1 for t, label in zip(took, labels, strict=True) if t and label is None)
                     if last:
                         if self.master is not None and (holder if self.passes_at_end else first) != self.master:
                             continue
-                    elif not self._board_can(r + 1, after, sources_after, holder, pool - used,
+                    elif not self.relax.can(r + 1, after, sources_after, holder, pool - used,
                                               paid(owed, took, self.seats, after)):
                         continue
-                    if left == 2 and self.master is not None and not self._last_round_ends_right(
+                    if left == 2 and self.master is not None and not self.relax.last_round_ends_right(
                         after, sources_after, holder, deck - sum(takes), pool
                     ):
                         continue
@@ -383,209 +376,6 @@ class Joint:
                 taken.append(b & SHEET_CARDS)
                 sources.append(0)
         return tuple(taken), tuple(sources)
-
-    def _fits(self, r: int, taken: tuple[int, ...], first: int | None) -> bool:
-        """What the counts alone rule out, with ``taken`` cards taken by seat before round ``r`` led by ``first``
-        (``None``: anyone): rounds before the last draw a card a player at least and leave one in the deck, the
-        deck runs out by the end when nobody reaches 11 painted cards, a sheet player takes a card for each painted
-        one, and the cards left can be taken as the School board allows (:func:`.school.counts_possible`). A
-        function of its arguments only, so remembered for the table's search."""
-        key = (r, taken, first)
-        known = self.fits_memo.get(key)
-        if known is None:
-            known = self.fits_memo[key] = self._counts_fit(r, taken, first)
-        return known
-
-    def _counts_fit(self, r: int, taken: tuple[int, ...], first: int | None) -> bool:
-        count = len(self.seats)
-        left = self.rounds - r
-        deck = self.deck - sum(taken)
-        if deck < count * (left - 1) + 1 or (not self.eleven and deck > COLUMN_CARDS * count * left):
-            return False
-        # The cards still to take fit the deck: the detailed players' all, the sheet players' a card a round (but
-        # maybe the last) and one for each card still to paint.
-        needed = 0
-        for seat, b in zip(self.seats, taken, strict=True):
-            if isinstance(seat, SheetSeat):
-                if b + COLUMN_CARDS * left < seat.cards:
-                    return False
-                needed += max(seat.cards - b, left - 1)
-            else:
-                needed += seat.p.total - b
-        if needed > deck:
-            return False
-        if not self.eleven:
-            # The deck runs out in the last round and every card laid is taken (a column each, one with cards while
-            # one remains: data/SOURCES.md decision 15), so what the detailed players still take exactly, the sheet
-            # players take the rest of, at most a column each a round.
-            seats = list(zip(self.seats, taken, strict=True))
-            rest = deck - sum(seat.p.total - b for seat, b in seats if isinstance(seat, Seat))
-            if rest > COLUMN_CARDS * left * sum(1 for seat, _b in seats if isinstance(seat, SheetSeat)):
-                return False
-        # The cards alone, as the board can take them.
-        untaken = [
-            seat.p.total - b if isinstance(seat, Seat) else None for seat, b in zip(self.seats, taken, strict=True)
-        ]
-        return counts_possible(first, left, untaken)
-
-    def _board_can(
-        self, r: int, taken: tuple[int, ...], sources: tuple[int, ...], first: int, pool: int, owed: int = 0
-    ) -> bool:
-        """Whether the rest of the game can go as the School board, the deck, the Assistant and the Grand Master
-        allow, seen from what the board sees only: ``taken`` cards by seat before round ``r`` led by ``first``,
-        ``sources`` of the Assistant left by seat (:meth:`_board`), ``pool`` for the sheet players, ``owed`` the sheet
-        players that must still take it (:func:`~.seats.owed_of`). A relaxation of
-        the joint search (the players' sets are left out: any round a seat's counts allow is taken to be one of
-        its rounds), so ``False`` rules the state out and ``True`` proves nothing. Remembered for the table's
-        search.
-
-        What the Assistant's sources do here is only who takes it in which round: a seat with ``s`` sources left
-        takes it in some rounds, as many as it likes up to ``s`` (at least one when ``s > 0``: every card is laid
-        by the end), so ``s`` counts only up to the rounds left, and after a round taking it only ``0`` or the most
-        left (``s - 1``) need be tried: any number between allows no round pattern that ``s - 1`` does not."""
-        left = self.rounds - r
-        capped = tuple(min(n, left) for n in sources)
-        pool = self._pool(pool, left)
-        # A sheet player's cards count here only up to its least (its rounds are judged by what it still needs),
-        # and the deck by what is left of it: remembered by those, an exact reduction.
-        seen = tuple(
-            min(b, seat.cards) if isinstance(seat, SheetSeat) else b for seat, b in zip(self.seats, taken, strict=True)
-        )
-        key = (r, seen, self.deck - sum(taken), capped, first, pool, owed)
-        known = self.board_memo.get(key)
-        if known is None:
-            if len(self.board_memo) & 255 == 0:
-                clock.check(self.deadline)
-            known = self.board_memo[key] = self._board_rest(r, taken, capped, first, pool, owed)
-        return known
-
-    def _board_rest(
-        self, r: int, taken: tuple[int, ...], sources: tuple[int, ...], first: int, pool: int, owed: int
-    ) -> bool:
-        if not (self._fits(r, taken, first) and self._master_ok(sources, first, owed)):
-            return False
-        count = len(self.seats)
-        left = self.rounds - r
-        last = left == 1
-        deck = self.deck - sum(taken)
-        windows: list[range | None] = []
-        for seat, b in zip(self.seats, taken, strict=True):
-            if isinstance(seat, Seat):
-                untaken = seat.p.total - b
-                if last:
-                    windows.append(range(untaken, untaken + 1))
-                else:
-                    least = (left - 1) - (1 if seat.search.deck_end else 0)
-                    windows.append(range(max(untaken - COLUMN_CARDS * (left - 1), 0), max(untaken - least, -1) + 1))
-            else:
-                windows.append(None)
-        # Per seat, whether it takes the Assistant this round and its sources after (see the docstring).
-        options: list[list[tuple[bool, int]]] = []
-        for seat, n in zip(self.seats, sources, strict=True):
-            if not isinstance(seat, Seat):
-                options.append([(False, 0), (True, 0)])
-            elif last:
-                options.append([(n > 0, 0)])
-            else:
-                options.append([(False, n), *([(True, 0)] if n else []), *([(True, n - 1)] if n > 1 else [])])
-        sheets = [k for k, seat in enumerate(self.seats) if not isinstance(seat, Seat)]
-        combos = [
-            combo
-            for combo in itertools.product(*options)
-            if sum(1 for k in sheets if combo[k][0]) <= pool
-        ]
-        for shape in round_shapes(count, deck):
-            if (not (shape.deck_out or self.eleven)) if last else shape.deck_out:
-                continue
-            takes = tuple(shape.takes[(seat - first) % count] for seat in range(count))
-            if not all(window is None or take in window for window, take in zip(windows, takes, strict=True)):
-                continue
-            if last and not sheet_last_round(self.seats, self.keeps, taken, takes):
-                continue
-            after = tuple(t + take for t, take in zip(taken, takes, strict=True))
-            if not last and not self._fits(r + 1, after, None):
-                continue
-            for combo in combos:
-                took = tuple(t for t, _ in combo)
-                holder = holder_after(shape, first, took)
-                if last:
-                    if paid(owed, took, self.seats, after):
-                        continue
-                    if self.master is None or (holder if self.passes_at_end else first) == self.master:
-                        return True
-                    continue
-                used = sum(1 for k in sheets if took[k])
-                if self._board_can(r + 1, after, tuple(n for _, n in combo), holder, pool - used,
-                                   paid(owed, took, self.seats, after)):
-                    return True
-        return False
-
-    def _master_ok(self, sources: tuple[int, ...], first: int, owed: int = 0) -> bool:
-        """Every card is laid by the end, so a player with a source of the Assistant left (an Assistant icon, a
-        Diploma with it as bonus) takes it again, and so does a sheet player that owes it (``owed``); the Grand
-        Master's holder at the end must take it after the others' last time, or hold it already (lead the round)
-        with nobody taking it again."""
-        master = self.master
-        if master is None or not isinstance(self.seats[master], Seat):
-            return True
-        others = bool(owed) or any(n for k, n in enumerate(sources) if k != master)
-        return bool(sources[master]) or (first == master and not (others and self.passes_at_end))
-
-    def _last_round_ends_right(
-        self, taken: tuple[int, ...], sources: tuple[int, ...], first: int, deck: int, pool: int
-    ) -> bool:
-        """Before the last round but one: whether the last round, led by ``first`` with ``taken`` cards taken by
-        seat and ``sources`` of the Assistant left, can leave the Grand Master where the table has it. In the last
-        round every detailed player lays all its cards, so it takes them all and takes the Assistant exactly when a
-        source of it is left; only the board's shape and the sheet players are free. Remembered for the table's
-        search (a function of its arguments)."""
-        key = (taken, sources, first, deck, pool)
-        known = self.ends_memo.get(key)
-        if known is not None:
-            return known
-        count = len(self.seats)
-        untaken: list[int | None] = []
-        takes_it: list[bool | None] = []
-        for seat, b, n in zip(self.seats, taken, sources, strict=True):
-            if isinstance(seat, Seat):
-                untaken.append(seat.p.total - b)
-                takes_it.append(n > 0)
-            else:
-                untaken.append(None)
-                takes_it.append(None)
-        known = False
-        for shape in round_shapes(count, deck):
-            if not (shape.deck_out or self.eleven):
-                continue
-            mine = [shape.takes[(k - first) % count] for k in range(count)]
-            if any(u is not None and u != t for u, t in zip(untaken, mine, strict=True)):
-                continue
-            if not self.passes_at_end:
-                known = first == self.master
-                break
-            if any(
-                holder_after(shape, first, took) == self.master
-                for took in self._took([None if t is None else (0, int(t), 0, False, ()) for t in takes_it], pool)
-            ):
-                known = True
-                break
-        self.ends_memo[key] = known
-        return known
-
-    def _took(self, labels: Sequence[Label | None], pool: int) -> list[tuple[bool, ...]]:
-        """Who took the Assistant this round: the detailed players by their rounds; each sheet player either way,
-        within the sources left for them."""
-        fixed = [label[1] > 0 if label is not None else None for label in labels]
-        sheets = [k for k, value in enumerate(fixed) if value is None]
-        out: list[tuple[bool, ...]] = []
-        for picks in itertools.product((False, True), repeat=len(sheets)):
-            if sum(picks) > pool:
-                continue
-            took = list(fixed)
-            for k, pick in zip(sheets, picks, strict=True):
-                took[k] = pick
-            out.append(tuple(bool(t) for t in took))
-        return out
 
     def _brushes_in_order(self, state: tuple[int, ...], labels: Sequence[Label | None], order: Sequence[int]) -> bool:
         """No brush refused while the reserve had one: in the order the players worked, a player refused a brush
