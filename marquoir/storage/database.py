@@ -124,10 +124,11 @@ def _plan_each_statement(dbapi_connection: Any, _record: Any) -> None:
     """Have PostgreSQL plan each execution of a prepared statement for its values and the tables as they are now.
 
     psycopg prepares a statement run five times on a connection, and PostgreSQL then keeps one generic plan for it
-    as long as the connection lives. A server started on a new club's database made that plan while the records
-    were a handful of rows, a walk of the whole table, and kept walking it as the table grew: the records' read of
-    a save cost 1.1 ms of the server's time after 300 saves, against 0.02 ms for the index seek a fresh plan chose
-    (``pg_stat_statements``), and the whole save's backend time 3.3-3.7 ms against 2.2-2.8 planned each time."""
+    until the table's statistics change (autovacuum's next ANALYZE). A server started on a new club's database made
+    that plan while the records were a handful of rows, a walk of every record of the group, and kept walking them
+    as the table grew: after 300 saves the records' read of a save cost 1.1 ms of the server's time against 0.02 ms
+    for the index seek a fresh plan chose (``pg_stat_statements``), and the work grows with the club's history.
+    Planning each execution costs PostgreSQL about 0.3 ms a save (``bench/bench_saves.py``, A/B)."""
     dbapi_connection.execute("SET plan_cache_mode = force_custom_plan")
     dbapi_connection.commit()
 
