@@ -27,6 +27,25 @@ from marquoir.games.kanagawa.reach.seats import Label, Seat, SheetSeat, paid, sh
 from marquoir.games.kanagawa.vocabulary import COLUMN_CARDS
 
 
+def take_windows(seats: Sequence[Seat | SheetSeat], taken: Sequence[int], left: int) -> list[range | None]:
+    """The cards each detailed player may take in a round with ``left`` rounds to play, this one included, having
+    taken ``taken`` (by seat) before it: all that are left in the last round; before it, what leaves the rounds
+    after a card each at least (none in the last when the deck may run out: the first row laid short, decision 15)
+    and a column of 3 at most each. ``None`` for a sheet player (its cards are not known)."""
+    windows: list[range | None] = []
+    for seat, b in zip(seats, taken, strict=True):
+        if isinstance(seat, Seat):
+            untaken = seat.p.total - b
+            if left == 1:
+                windows.append(range(untaken, untaken + 1))
+            else:
+                least = (left - 1) - (1 if seat.search.deck_end else 0)
+                windows.append(range(max(untaken - COLUMN_CARDS * (left - 1), 0), max(untaken - least, -1) + 1))
+        else:
+            windows.append(None)
+    return windows
+
+
 @dataclass
 class Board:
     """The relaxation for one table and one number of rounds (see the module docstring). ``seats`` holds, by seat,
@@ -185,17 +204,7 @@ class Board:
         left = self.rounds - r
         last = left == 1
         deck = self.deck - sum(taken)
-        windows: list[range | None] = []
-        for seat, b in zip(self.seats, taken, strict=True):
-            if isinstance(seat, Seat):
-                untaken = seat.p.total - b
-                if last:
-                    windows.append(range(untaken, untaken + 1))
-                else:
-                    least = (left - 1) - (1 if seat.search.deck_end else 0)
-                    windows.append(range(max(untaken - COLUMN_CARDS * (left - 1), 0), max(untaken - least, -1) + 1))
-            else:
-                windows.append(None)
+        windows = take_windows(self.seats, taken, left)
         # Per seat, whether it takes the Assistant this round and its sources after (see the docstring).
         options: list[list[tuple[bool, int]]] = []
         for seat, n in zip(self.seats, sources, strict=True):

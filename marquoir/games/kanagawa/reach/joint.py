@@ -54,7 +54,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from marquoir.games.kanagawa.reach import clock
-from marquoir.games.kanagawa.reach.board import Board, took_choices
+from marquoir.games.kanagawa.reach.board import Board, take_windows, took_choices
 from marquoir.games.kanagawa.reach.school import holder_after, round_shapes, work_order
 from marquoir.games.kanagawa.reach.search import OverBudget
 from marquoir.games.kanagawa.reach.seats import (
@@ -196,19 +196,7 @@ class Joint:
         left = self.rounds - r
         last = left == 1
         deck = self.deck - sum(taken)
-        # The cards each detailed player may take this round: all that are left in the last one, else what leaves
-        # the rounds after a card each at least (none in the last when the deck may run out) and 3 at most.
-        allowed: list[range | None] = []
-        for seat, b in zip(self.seats, state, strict=True):
-            if isinstance(seat, Seat):
-                untaken = seat.p.total - seat.cards_taken(b)
-                if last:
-                    allowed.append(range(untaken, untaken + 1))
-                else:
-                    least = (left - 1) - (1 if seat.search.deck_end else 0)
-                    allowed.append(range(max(untaken - COLUMN_CARDS * (left - 1), 0), max(untaken - least, -1) + 1))
-            else:
-                allowed.append(None)
+        allowed = take_windows(self.seats, taken, left)  # the cards each detailed player may take this round
         shapes = [
             shape
             for shape in round_shapes(count, deck)
