@@ -255,7 +255,7 @@ def main() -> int:
         server = None
         if args.only != "sqlite" and not args.database:
             sys.path.insert(0, str(ROOT / "tests"))
-            from support.postgres import postgres_server
+            from support.postgres import new_database, postgres_server
 
             server = stack.enter_context(postgres_server(max_connections=100))
         figures: dict[str, list[Figures]] = {"SQLite": [], "PostgreSQL": []}
@@ -263,7 +263,7 @@ def main() -> int:
             if args.only in (None, "sqlite"):
                 figures["SQLite"].append(sqlite_round(args, document))
             if args.only in (None, "postgresql"):
-                url = args.database or fresh_database(server or "", round_)
+                url = args.database or new_database(server or "", f"bench_{round_}")
                 label = "PostgreSQL" if args.database else "PostgreSQL (throwaway server, fsync off)"
                 figures["PostgreSQL"].append(run(url, args, document, label))
     if args.rounds > 1:
@@ -281,18 +281,6 @@ def sqlite_round(args: argparse.Namespace, document: dict[str, Any]) -> Figures:
 
     with tempfile.TemporaryDirectory() as folder:
         return run(sqlite_url(Path(folder) / "bench.sqlite3"), args, document, "SQLite (WAL)")
-
-
-def fresh_database(server: str, round_: int) -> str:
-    """A new, empty database on the throwaway server whose ``postgres`` database is ``server``: its URL."""
-    import sqlalchemy as sa
-
-    name = f"bench_{round_}"
-    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f"CREATE DATABASE {name}")
-    admin.dispose()
-    return server.replace("/postgres?", f"/{name}?")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy.engine import Engine
+from support.postgres import new_database
 from support.samples import sample_table
 from test_storage_migrations import check_upgraded, database_at_0002
 
@@ -93,12 +94,7 @@ def server() -> Iterator[str]:
 @pytest.fixture
 def fresh_url(server: str) -> str:
     """The URL of a new, empty database on the server."""
-    name = f"marquoir_test_{next(_names)}"
-    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f"CREATE DATABASE {name}")
-    admin.dispose()
-    return server.replace("/postgres?", f"/{name}?")
+    return new_database(server, f"marquoir_test_{next(_names)}")
 
 
 @pytest.fixture

@@ -47,3 +47,14 @@ def postgres_server(max_connections: int = 60, superuser: str = "marquoir") -> I
     finally:
         subprocess.run([*as_postgres, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def new_database(server: str, name: str) -> str:
+    """Create the empty database ``name`` on the server whose ``postgres`` database is at ``server``: its URL."""
+    import sqlalchemy as sa
+
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"CREATE DATABASE {name}")
+    admin.dispose()
+    return server.replace("/postgres?", f"/{name}?")
