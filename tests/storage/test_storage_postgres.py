@@ -219,6 +219,22 @@ def test_a_long_lived_connection_keeps_seeking_the_records_as_they_grow_on_postg
     reader.dispose()
 
 
+def test_a_connection_prepares_its_writes_and_plans_each_read_on_postgresql(fresh_url: str) -> None:
+    """Writes (by a key: one plan whatever the tables hold) are prepared once a connection runs them often, so
+    PostgreSQL does not plan them again at every save; reads are never prepared (each is planned for its values
+    and the tables as they are: see the test above)."""
+    engine = open_database(fresh_url, connections=1)
+    table = sample_table("base-4p")
+    for _ in range(12):  # the same players: their records are read and updated at every save
+        save_game(engine, table, score(table))
+    with engine.connect() as connection:  # the savers' one connection: its own prepared statements
+        prepared = [str(s) for (s,) in connection.execute(sa.text("SELECT statement FROM pg_prepared_statements"))]
+    engine.dispose()
+    assert any(s.startswith("INSERT INTO games ") for s in prepared), prepared
+    assert any(s.startswith("UPDATE player_stats ") for s in prepared), prepared
+    assert not any(s.lstrip().upper().startswith("SELECT") for s in prepared), prepared
+
+
 def test_processes_opening_a_new_postgresql_database_together_migrate_it_once(fresh_url: str) -> None:
     engines: list[Engine] = []
     errors: list[Exception] = []
