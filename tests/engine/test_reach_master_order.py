@@ -20,6 +20,7 @@ from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.games.kanagawa.legality import check
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.reach.board import Board
+from marquoir.games.kanagawa.reach.joint import Joint
 from marquoir.games.kanagawa.reach.player import prepare_player
 from marquoir.games.kanagawa.reach.search import Search
 from marquoir.games.kanagawa.reach.seats import Seat, SheetSeat, least_cards
@@ -80,10 +81,14 @@ def test_a_starved_last_round_is_counted() -> None:
 
 
 def test_the_joint_searches_of_one_table_share_their_board() -> None:
-    """A board serves every joint search over the same players in the same rounds, not others."""
+    """A board serves every joint search over the same players (its number of rounds and Grand Master are the
+    joint searches' own: a :class:`Joint` reads them from its board), not others."""
     table = moved(61)
     board = board_of(table, 8)
-    assert board.serves(board.seats, 8, board.master)
-    assert not board.serves(board.seats, 9, board.master)
+    assert board.serves(board.seats)
+    joint = Joint(board.seats, board)
+    assert (joint.board.rounds, joint.board.master) == (8, board.master)
     other = board_of(table, 8)  # the same table prepared again: other players, another board
-    assert not board.serves(other.seats, 8, board.master)
+    assert not board.serves(other.seats)
+    with pytest.raises(AssertionError):
+        Joint(other.seats, board)

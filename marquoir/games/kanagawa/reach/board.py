@@ -78,19 +78,16 @@ class Board:
         the sheet player. Two joint searches over the same ones may share a :class:`Board`."""
         return [seat.p if isinstance(seat, Seat) else seat for seat in self.seats]
 
-    def serves(self, seats: Sequence[Seat | SheetSeat], rounds: int, master: int | None) -> bool:
-        """Whether this board is the one of a joint search over ``seats`` in ``rounds`` rounds (the same players,
-        the same ending of their searches, the same Grand Master)."""
+    def serves(self, seats: Sequence[Seat | SheetSeat]) -> bool:
+        """Whether this board is the one of a joint search over ``seats`` (the same players prepared, the same
+        ending of their searches; the number of rounds and the Grand Master are the board's own)."""
         mine = self.players()
         theirs = [seat.p if isinstance(seat, Seat) else seat for seat in seats]
         same_ends = all(
             not isinstance(a, Seat) or not isinstance(b, Seat) or a.search.deck_end == b.search.deck_end
             for a, b in zip(self.seats, seats, strict=True)
         )
-        return (
-            rounds == self.rounds and master == self.master and len(mine) == len(theirs) and same_ends
-            and all(a is b for a, b in zip(mine, theirs, strict=True))
-        )
+        return len(mine) == len(theirs) and same_ends and all(a is b for a, b in zip(mine, theirs, strict=True))
 
     def pool(self, pool: int, left: int) -> int:
         """The Assistant's sources left for the sheet players as far as they matter: the sheet players take it at

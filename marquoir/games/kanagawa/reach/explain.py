@@ -283,17 +283,16 @@ class _Explanation:
                             attempts.append(rounds)
                             made: list[Joint] = []
                             for way in (None, travel) if travel is not None else (None,):
-                                made.append(Joint(
-                                    [
-                                        Seat(searches[k].p, searches[k], dry, tokens=way.moving(k) if way else None)
-                                        if k in searches
-                                        else sheets[k]
-                                        for k in seated
-                                    ],
-                                    rounds, DECK_CARDS, master, passes, eleven, self.deadline, assistants, keeps,
-                                    brush_check=dry and not sheets, travel=way, board=boards.get(rounds),
+                                seats = [
+                                    Seat(searches[k].p, searches[k], dry, tokens=way.moving(k) if way else None)
+                                    if k in searches
+                                    else sheets[k]
+                                    for k in seated
+                                ]
+                                board = boards.setdefault(rounds, Board(
+                                    seats, rounds, DECK_CARDS, master, passes, eleven, self.deadline, keeps
                                 ))  # fmt: skip
-                                boards[rounds] = made[-1].relax
+                                made.append(Joint(seats, board, assistants, dry and not sheets, way))
                             joints[rounds] = (made[0], made[1] if len(made) > 1 else None)
                     pair = joints[rounds]
                     if pair is None:
@@ -417,35 +416,24 @@ class _Explanation:
                 "the players entered from the sheet took a card a round at least (and one for each painted card), "
                 "more than the {deck} cards of the deck"
             ).format(cards=cards, spans=spans, deck=DECK_CARDS)
+        seats = [Seat(searches[k].p, searches[k], False) if k in searches else self.sheets[k] for k in range(count)]
+        assistants, keeps = self._sheet_sources()
+        eleven = any(s.p.n >= END_PRINT_CARDS for s in searches.values()) or any(
+            s.painted >= END_PRINT_CARDS for s in self.sheets.values()
+        )
         if self.table.is_yokai:
-            seats = [
-                Seat(searches[k].p, searches[k], False) if k in searches else self.sheets[k] for k in range(count)
-            ]
-            eleven = any(s.p.n >= END_PRINT_CARDS for s in searches.values()) or any(
-                s.painted >= END_PRINT_CARDS for s in self.sheets.values()
-            )
             rules = (master, self.table.rules.grand_master_passes_at_end, eleven)
-            if fits_without_tokens(seats, attempts, rules, self.deadline, self._sheet_sources()):
+            if fits_without_tokens(seats, attempts, rules, self.deadline, (assistants, keeps)):
                 return tokens_reason(self.table, self.cat, spans)
         if several_caps:
             return _(
                 "each player's cards can be laid in {spans} rounds, but in no game with the others for any way the "
                 "brush reserve can have run dry"
             ).format(spans=spans)
-        seats = [Seat(searches[k].p, searches[k], False) if k in searches else self.sheets[k] for k in range(count)]
         try:
             for rounds in attempts:
-                relaxed = Joint(
-                    seats,
-                    rounds,
-                    DECK_CARDS,
-                    None,
-                    True,
-                    any(s.p.n >= END_PRINT_CARDS for s in searches.values())
-                    or any(s.painted >= END_PRINT_CARDS for s in self.sheets.values()),
-                    self.deadline,
-                    *self._sheet_sources(),
-                )
+                board = Board(seats, rounds, DECK_CARDS, None, True, eleven, self.deadline, keeps)
+                relaxed = Joint(seats, board, assistants)
                 # The quick pass first (a game is most often found at once), then the exhaustive one.
                 if relaxed.find(0) is not None or relaxed.find() is not None:
                     if master is None:

@@ -87,36 +87,25 @@ FIRST_PASS_EXPLORED = 5_000
 @dataclass
 class Joint:
     """The joint search for one number of rounds (see the module docstring). ``seats`` holds, by seat, a detailed
-    player's :class:`Seat` or a :class:`SheetSeat`; ``master`` is the Grand Master's seat in the table (``None``: not
-    checked). ``assistants``: the Assistant's sources the sheet players may use; ``keeps``: the keep icons they may
-    have; ``brush_check``: whether to check that no brush was refused while the reserve had one."""
+    player's :class:`Seat` or a :class:`SheetSeat`; ``board``: what the School board alone allows for them in that
+    number of rounds (:mod:`.board`), which also says the number of rounds, the deck, the Grand Master's seat
+    (``None``: not checked), whether it passes at the end, whether someone reaches 11 painted cards, the time bound
+    and the keep icons the sheet players may have; one board may serve every joint search over the same players
+    (:meth:`.board.Board.serves`). ``assistants``: the Assistant's sources the sheet players may use;
+    ``brush_check``: whether to check that no brush was refused while the reserve had one."""
 
     seats: Sequence[Seat | SheetSeat]
-    rounds: int
-    deck: int
-    master: int | None
-    passes_at_end: bool
-    eleven: bool
-    deadline: float
+    board: Board
     assistants: int = 0
-    keeps: int = 0
     brush_check: bool = False
     #: In a Yokai game, the tokens' travel to follow (:mod:`.tokens`); ``None``: not followed.
     travel: Travel | None = None
     failed: set[tuple[object, ...]] = field(default_factory=set)
     visited: int = 0
     budget: int | None = None
-    #: What the School board alone allows (:mod:`.board`): made here unless given, a :class:`~.board.Board` may
-    #: serve every joint search over the same players in this number of rounds (:meth:`.board.Board.serves`).
-    board: Board | None = None
-    #: The board in use: :attr:`board`, or one of this search's own.
-    relax: Board = field(init=False)
 
     def __post_init__(self) -> None:
-        self.relax = self.board or Board(
-            self.seats, self.rounds, self.deck, self.master, self.passes_at_end, self.eleven, self.deadline, self.keeps
-        )
-        assert self.relax.serves(self.seats, self.rounds, self.master)
+        assert self.board.serves(self.seats)
 
     #: The passes of :meth:`find`: each player's first starts only; the same with the Grand Master's player free;
     #: with the others free; every start (exhaustive).
@@ -133,16 +122,16 @@ class Joint:
         count = len(self.seats)
         start = tuple(seat.root() if isinstance(seat, Seat) else 0 for seat in self.seats)
         firsts = list(range(count))
-        if self.master is not None:
+        if self.board.master is not None:
             # The table's Grand Master first: a game in which nobody takes the Assistant ends where it started.
-            firsts.sort(key=lambda seat: seat != self.master)
+            firsts.sort(key=lambda seat: seat != self.board.master)
         detailed = [k for k, seat in enumerate(self.seats) if isinstance(seat, Seat)]
         if stage == 0:
             limits: dict[int, int | None] = dict.fromkeys(detailed, 1)
         elif stage in (1, 2):
-            if self.master not in detailed or len(detailed) < 2:
+            if self.board.master not in detailed or len(detailed) < 2:
                 return None
-            limits = {k: None if (k == self.master) == (stage == 1) else 1 for k in detailed}
+            limits = {k: None if (k == self.board.master) == (stage == 1) else 1 for k in detailed}
         else:
             limits = dict.fromkeys(detailed, None)
         for k, limit in limits.items():
@@ -151,7 +140,7 @@ class Joint:
             seat.limit = limit
         self.failed = set()
         quick = stage != self.PASSES - 1
-        self.budget = FIRST_PASS_STATES * self.rounds if quick else None
+        self.budget = FIRST_PASS_STATES * self.board.rounds if quick else None
         searches = [seat.search for seat in self.seats if isinstance(seat, Seat)]
         try:
             if quick:
@@ -177,30 +166,31 @@ class Joint:
     def _search(
         self, r: int, state: tuple[int, ...], first: int, pool: int, path: list[Round], tokens: Tokens = None
     ) -> bool:
+        board = self.board
         self.visited += 1
         if self.visited & 63 == 0:
-            clock.check(self.deadline)
+            clock.check(board.deadline)
         if self.budget is not None:
             self.budget -= 1
             if self.budget < 0:
                 raise OverBudget
-        key = (r, state, first, self.relax.pool(pool, self.rounds - r), tokens)
+        key = (r, state, first, board.pool(pool, board.rounds - r), tokens)
         if key in self.failed:
             return False
         taken, sources = self._board(state)
         owed = owed_of(self.seats, state)
-        if not self.relax.can(r, taken, sources, first, pool, owed):
+        if not board.can(r, taken, sources, first, pool, owed):
             self.failed.add(key)
             return False
         count = len(self.seats)
-        left = self.rounds - r
+        left = board.rounds - r
         last = left == 1
-        deck = self.deck - sum(taken)
+        deck = board.deck - sum(taken)
         allowed = take_windows(self.seats, taken, left)  # the cards each detailed player may take this round
         shapes = [
             shape
             for shape in round_shapes(count, deck)
-            if ((shape.deck_out or self.eleven) if last else not shape.deck_out)
+            if ((shape.deck_out or board.eleven) if last else not shape.deck_out)
             and all(
                 window is None or shape.takes[(seat - first) % count] in window
                 for seat, window in enumerate(allowed)
@@ -218,11 +208,11 @@ class Joint:
         usable.sort(key=lambda item: item[0])
         alive_at: dict[tuple[int, Label], bool] = {}
         for _rank, shape, takes in usable:
-            if last and not sheet_last_round(self.seats, self.keeps, state, takes):
+            if last and not sheet_last_round(self.seats, board.keeps, state, takes):
                 continue
             after = tuple(t + take for t, take in zip(taken, takes, strict=True))
             # What the counts alone rule out for the next round, whoever leads it (before any set is read).
-            if not last and not self.relax.fits(r + 1, after, None):
+            if not last and not board.fits(r + 1, after, None):
                 continue
             # What the board decides first (the order the players worked, who holds the Assistant after), the
             # players' sets only then: reading them is the cost, so each set is read only when a choice of labels
@@ -242,12 +232,12 @@ class Joint:
                     holder = holder_after(shape, first, took)
                     used = sum(1 for t, label in zip(took, labels, strict=True) if t and label is None)
                     if last:
-                        if self.master is not None and (holder if self.passes_at_end else first) != self.master:
+                        if board.master is not None and (holder if board.passes_at_end else first) != board.master:
                             continue
-                    elif not self.relax.can(r + 1, after, sources_after, holder, pool - used,
+                    elif not board.can(r + 1, after, sources_after, holder, pool - used,
                                               paid(owed, took, self.seats, after)):
                         continue
-                    if left == 2 and self.master is not None and not self.relax.last_round_ends_right(
+                    if left == 2 and board.master is not None and not board.last_round_ends_right(
                         after, sources_after, holder, deck - sum(takes), pool
                     ):
                         continue
@@ -316,12 +306,12 @@ class Joint:
                 if seat.dry:
                     rest = [x for x in rest if seat.alive(seat.child(node, x, left))]
                 found += rest
-                if self.master is not None:
+                if self.board.master is not None:
                     # The Grand Master's holder at the end takes the Assistant last: its rounds taking it later
                     # first, the others' taking it sooner (an order of the search only), after the labels the
                     # first start shows (their sets are found at once; proving another set empty may mean reading
                     # thousands of starts).
-                    bias = 1 if seat.p.index == self.master else -1
+                    bias = 1 if seat.p.index == self.board.master else -1
                     at_once = {*known, *shown}
                     found.sort(key=lambda label: (label not in at_once, bias * label[1]))
             if found:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from marquoir.games.kanagawa.catalogue import Catalogue
 from marquoir.games.kanagawa.naming import diploma_name
+from marquoir.games.kanagawa.reach.board import Board
 from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.joint import Joint
 from marquoir.games.kanagawa.reach.school import work_order
@@ -72,7 +73,8 @@ def fits_without_tokens(
     master, passes, eleven = rules
     try:
         for rounds in attempts:
-            free = Joint(seats, rounds, DECK_CARDS, master, passes, eleven, deadline, *sources)
+            board = Board(seats, rounds, DECK_CARDS, master, passes, eleven, deadline, sources[1])
+            free = Joint(seats, board, sources[0])
             if free.find(0) is not None or free.find() is not None:
                 return True
     except OutOfTime:
