@@ -21,6 +21,7 @@ versions of the code can be compared table by table. ``--list`` names every unde
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import random
 import statistics
@@ -171,14 +172,19 @@ def moved_tables(games: int) -> list[tuple[str, Table]]:
 
 def main(argv: list[str]) -> None:
     global LIST_UNDECIDED
-    moved = "--moved" in argv
-    LIST_UNDECIDED = "--list" in argv
-    if "--cpu-clock" in argv:
+    parser = argparse.ArgumentParser(description="The deep check's figures over tables derived from real games.")
+    parser.add_argument("games", nargs="?", type=int, default=700, help="real games to derive tables from (700)")
+    parser.add_argument("repeats", nargs="?", type=int, default=1, help="times each table is decided (1)")
+    parser.add_argument("--moved", action="store_true",
+                        help="only the sheet-figure tables with the Grand Master moved to another player")
+    parser.add_argument("--cpu-clock", action="store_true", help="count the searches' time bound in CPU time")
+    parser.add_argument("--list", action="store_true", help="name every undecided table")
+    args = parser.parse_args(argv[1:])
+    moved, games, repeats = args.moved, args.games, args.repeats
+    LIST_UNDECIDED = args.list
+    if args.cpu_clock:
         cpu_clock()
         print("the time bound counted in CPU time (--cpu-clock)")
-    argv = [a for a in argv if a not in ("--moved", "--list", "--cpu-clock")]
-    games = int(argv[1]) if len(argv) > 1 else 700
-    repeats = int(argv[2]) if len(argv) > 2 else 1
     if moved:
         print(f"deep check over the sheet-figure tables of {games} real games, the Grand Master moved to another "
               "player (verdicts not known beforehand):")
