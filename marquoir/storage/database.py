@@ -114,6 +114,7 @@ def open_database(
             engine = sa.create_engine(parsed, pool_pre_ping=True, pool_size=connections, max_overflow=connections)
             if parsed.get_driver_name() == "psycopg":
                 event.listen(engine, "do_execute", _plan_reads_for_their_values)
+                event.listen(engine, "connect", _compress_documents_with_lz4)
         except (ImportError, sa.exc.NoSuchModuleError) as error:
             raise StorageError(f"no database driver for {parsed.drivername}: {error}", "unavailable") from None
     if migrate:
@@ -147,6 +148,26 @@ def _plan_reads_for_their_values(cursor: Any, statement: str, parameters: Any, _
         return None
     cursor.execute(statement, parameters, prepare=False)
     return True
+
+
+#: Sets lz4 as the compression of the values PostgreSQL compresses, where the server has it (built with lz4,
+#: PostgreSQL 14 or later); elsewhere it matches no row and changes nothing.
+_LZ4 = (
+    "SELECT set_config('default_toast_compression', 'lz4', false) FROM pg_settings "
+    "WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals)"
+)
+
+
+def _compress_documents_with_lz4(dbapi_connection: Any, _record: Any) -> None:
+    """On PostgreSQL, a new connection compresses what it writes with lz4 rather than the default pglz: a save
+    writes its table document and score report twice (the game and its first version), and the report (3 KB for
+    four players) is compressed each time. Measured on the throwaway server, 300 saves of a four-player game
+    through the web app, two interleaved pairs: the server spent 2.70–2.77 ms of CPU a save with lz4 against
+    3.27–3.37 ms with pglz. Values written before keep their compression and read the same; one statement when a
+    connection opens, none a request."""
+    with dbapi_connection.cursor() as cursor:
+        cursor.execute(_LZ4)
+    dbapi_connection.commit()
 
 
 def quick_check(engine: Engine) -> None:

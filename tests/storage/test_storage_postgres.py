@@ -235,6 +235,25 @@ def test_a_connection_prepares_its_writes_and_plans_each_read_on_postgresql(fres
     assert not any(s.lstrip().upper().startswith("SELECT") for s in prepared), prepared
 
 
+def test_a_saved_game_is_compressed_with_lz4_on_a_postgresql_that_has_it(fresh_url: str) -> None:
+    """The documents and reports a save writes are compressed with lz4 where the server offers it (Debian's
+    PostgreSQL does), and read back the same."""
+    engine = open_database(fresh_url, connections=1)
+    with engine.connect() as connection:
+        offered = connection.execute(sa.text(
+            "SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'")).scalar()  # fmt: skip
+    assert offered is not None and "lz4" in offered, "the tests' PostgreSQL should be built with lz4"
+    table = sample_table("base-4p")
+    saved = save_game(engine, table, score(table))
+    with engine.connect() as connection:
+        used = connection.execute(sa.text(
+            "SELECT pg_column_compression(report), pg_column_compression(document) FROM games")).one()  # fmt: skip
+        versions = connection.execute(sa.text("SELECT pg_column_compression(report) FROM game_versions")).scalar()
+    assert used[0] == versions == "lz4", (used, versions)
+    assert get_game(engine, saved.id) == saved
+    engine.dispose()
+
+
 def test_processes_opening_a_new_postgresql_database_together_migrate_it_once(fresh_url: str) -> None:
     engines: list[Engine] = []
     errors: list[Exception] = []
