@@ -12,7 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from support.engine import fixture_expansion_cards
+from support.engine import brushy_game
+from support.real_games import as_sheet
 
 from marquoir import check, score
 from marquoir.cli import main
@@ -230,27 +231,10 @@ def test_the_engine_takes_an_empty_column_only_when_no_column_holds_a_card() -> 
 # ---------------------------------------------------------------- the brush reserve running dry
 
 
-def brushy_deck() -> tuple[tuple[str, ...], tuple[object, ...]]:
-    """The fixture expansion cards with half the kites' plain Studio halves showing a brush icon: four players
-    ask for more than the 15 brushes."""
-    cards = fixture_expansion_cards()
-    brushy = tuple(
-        dataclasses.replace(c, studio=dataclasses.replace(c.studio, icon="brush", landscape=None))
-        if c.family == "kites" and c.studio.icon is None and i % 2 == 0
-        else c
-        for i, c in enumerate(cards)
-    )
-    families = ("trees", "animals", "kites", "umbrellas")
-    return families, build_deck(families, brushy)
-
-
 def test_engine_tables_whose_reserve_ran_dry_are_legal_and_reachable() -> None:
-    families, deck = brushy_deck()
     dry = 0
     for seed in range(12):
-        kinds = [GreedyPlayer() if i % 2 else RandomPlayer() for i in range(4)]
-        state = play(new_game(deck, 4, seed=seed, families=families), kinds, random.Random(seed))  # type: ignore[arg-type]
-        table = final_table(state)
+        table = final_table(brushy_game(seed))
         tableaux = tableaux_of(table, catalogue())
         short = [t for p, t in zip(table.players, tableaux, strict=True) if t and p.brushes < t.brushes_explained]
         assert check(table) == []
@@ -309,3 +293,32 @@ def test_a_sheet_player_paints_its_last_round_with_studio_cards_of_its_own() -> 
     assert explain_reachability(table, time_bound=20).verdict == "unreachable"
     fewer = Table(players=(ben, dataclasses.replace(sam, print_cards=13)))  # 12 painted: 2 in the last round
     assert explain_reachability(fewer, time_bound=20).verdict == "reachable"
+
+
+def test_a_brush_refused_beside_a_sheet_player_is_undecided_never_reachable() -> None:
+    """Decision 8: a brush is refused only once all 15 are held. A sheet player's brushes are not followed (its
+    figures do not show them), so a build in which a detailed player is refused one beside a sheet player does not
+    show the reserve was empty then: the deep check says undecided, with why, never reachable. The same games
+    with every player detailed stay reachable (above), and a game nobody was refused in stays reachable beside
+    sheet players."""
+    refused = untouched = 0
+    for seed in range(12):
+        table = final_table(brushy_game(seed))
+        tableaux = tableaux_of(table, catalogue())
+        short = [k for k, (p, t) in enumerate(zip(table.players, tableaux, strict=True))
+                 if t and p.brushes < t.brushes_explained]  # fmt: skip
+        # The player after the first one refused (or the last) from the sheet; the others as they are.
+        seat = (short[0] + 1) % 4 if short else 3
+        players = list(table.players)
+        players[seat] = as_sheet(table, seat, points=False)
+        sheets = dataclasses.replace(table, players=tuple(players))
+        report = explain_reachability(sheets, time_bound=30)
+        if short and seat not in short:
+            refused += 1
+            assert report.verdict == "undecided", report.render()
+            assert "whether the brush reserve was empty then is not known" in report.reason
+            assert [v.verdict for v in report.players] == ["undecided"] * 4
+        elif not short:
+            untouched += 1
+            assert report.verdict == "reachable", report.render()
+    assert refused >= 3 and untouched >= 3

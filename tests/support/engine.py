@@ -9,6 +9,7 @@ storm cards) and are generated from a seed so every run is the same.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -85,3 +86,25 @@ def finished_game(
     kinds: list[Player] = [GreedyPlayer() if greedy and i % 2 == 0 else RandomPlayer() for i in range(players)]
     state = new_game(deck_for(families), players, seed=seed, families=tuple(families))
     return play(state, kinds, rng)
+
+
+def brushy_deck() -> tuple[tuple[str, ...], tuple[LessonCard, ...]]:
+    """The fixture expansion cards with half the kites' plain Studio halves showing a brush icon: four players
+    ask for more than the 15 brushes."""
+    cards = fixture_expansion_cards()
+    brushy = tuple(
+        dataclasses.replace(c, studio=dataclasses.replace(c.studio, icon="brush", landscape=None))
+        if c.family == "kites" and c.studio.icon is None and i % 2 == 0
+        else c
+        for i, c in enumerate(cards)
+    )
+    families = ("trees", "animals", "kites", "umbrellas")
+    return families, build_deck(families, brushy)
+
+
+def brushy_game(seed: int) -> GameState:
+    """A four-player game on :func:`brushy_deck` (random and greedy players in turn), where the brush reserve
+    often runs dry."""
+    families, deck = brushy_deck()
+    kinds: list[Player] = [GreedyPlayer() if i % 2 else RandomPlayer() for i in range(4)]
+    return play(new_game(deck, 4, seed=seed, families=families), kinds, random.Random(seed))

@@ -19,8 +19,9 @@ taken the cards that Diploma needs painted); together, each tile and each card o
 A witness is a real game, so *reachable* is never a guess; *unreachable* comes only from the full, exhaustive
 search (its reductions are exact, each argued where it is written: the brushes' symmetries in :mod:`.player`, the
 rounds and the kept cards in :mod:`.search`, the sets of starts in :mod:`.seats`); *undecided* only when the time
-bound ran out (:mod:`.clock`: one deadline for every phase, preparation included). An illegal table cannot have
-been built and is not searched.
+bound ran out (:mod:`.clock`: one deadline for every phase, preparation included), or when the only builds found
+refuse a detailed player a brush beside players entered from the sheet's figures, whose brushes are not followed
+(whether the reserve was empty then is not known). An illegal table cannot have been built and is not searched.
 
 In a Yokai game the tokens' travel is followed round by round (:mod:`.tokens`: every situation of the tokens the
 rounds so far allow, carried like a player's set of starts; the arrivals with the column, the gifts with the cards

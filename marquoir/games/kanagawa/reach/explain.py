@@ -8,7 +8,8 @@ Grand Master, the brush reserve). The reduced search goes first, then the full o
 *reachable*, so that the reductions can never make a wrong verdict.
 
 *Reachable* comes with a witness, a real game; *unreachable* only from the full, exhaustive search, with the first
-reason; *undecided* only when the time bound ran out, in any phase (:mod:`~marquoir.games.kanagawa.reach.clock`).
+reason; *undecided* when the time bound ran out, in any phase (:mod:`~marquoir.games.kanagawa.reach.clock`), or
+when the only builds refuse a brush beside sheet players (:meth:`_Explanation._unfollowed_brushes`).
 The reasons and notes written here are in the language of the moment (:func:`marquoir.i18n.language`), with their
 plurals (:func:`marquoir.i18n.ngettext`).
 """
@@ -299,13 +300,32 @@ class _Explanation:
                         continue
                     path = pair[0].find(stage)
                     story = path_tokens(travel, pair[0], path) if travel is not None and path is not None else None
+                    joint: Joint | None = None
                     if path is not None and (travel is None or story is not None):
-                        return self._reachable(pair[0], path, story)
-                    if path is not None and pair[1] is not None and travel is not None:
+                        joint = pair[0]
+                    elif path is not None and pair[1] is not None and travel is not None:
                         path = pair[1].find(stage)
                         if path is not None:
-                            return self._reachable(pair[1], path, path_tokens(travel, pair[1], path))
+                            joint, story = pair[1], path_tokens(travel, pair[1], path)
+                    if joint is not None and path is not None:
+                        # Beside sheet players, a build with a brush refused is not a witness (the options after
+                        # it refuse more brushes still: cap_options puts the fewest refused first).
+                        return self._unfollowed_brushes() if dry and sheets else self._reachable(joint, path, story)
         return self._unreachable(searches, bounds, attempts, low, high, master, eleven, deck_end, len(caps_tried) > 1)
+
+    def _unfollowed_brushes(self) -> ReachReport:
+        """Undecided: the only builds found have a detailed player refused a brush (its ``brushes`` figure below
+        what its tableau asks for) beside players entered from the sheet's figures. A brush is refused only once
+        all 15 are held (data/SOURCES.md decision 8), and the brushes a sheet player held round by round are not
+        followed (its figures do not show them), so whether the reserve was empty at each refusal is not known:
+        the build may be impossible, and a verdict is never *reachable* without knowing."""
+        reason = _(
+            "a build was found, but in it a player is refused a brush beside players entered from the sheet's "
+            "figures, whose brushes are not followed: whether the brush reserve was empty then is not known"
+        )
+        self.verdicts = {}
+        self.mark("undecided", "")  # the reason is the whole table's, said once
+        return self.finish("undecided", reason=reason)
 
     def _sheet_sources(self) -> tuple[int, int]:
         """The Assistant's sources and the keep icons the sheet players may have: the cards of the families in

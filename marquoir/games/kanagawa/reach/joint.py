@@ -20,7 +20,8 @@ takes the last cards when the deck runs out, in turn order from the first player
   situation of the tokens the rounds so far allow, so nothing is chosen too early);
 * when the brush reserve ran dry (a ``brushes`` figure below what the tableau asks for; data/SOURCES.md decision 8), a
   brush is refused only once all 15 are held: in the order the players worked, nobody is refused one while the
-  reserve still has one.
+  reserve still has one. Beside sheet players (their brushes not followed) this is not checked, and a build found
+  with a brush refused is no witness: the deep check says *undecided* (:mod:`~marquoir.games.kanagawa.reach.explain`).
 
 A player entered from the sheet's figures takes part through them only: a column a round like anyone (the School
 board decides its size), no more than 10 painted cards before the last round, so the rest in the last round from
