@@ -310,19 +310,25 @@ class _Explanation:
                     if joint is not None and path is not None:
                         # Beside sheet players, a build with a brush refused is not a witness (the options after
                         # it refuse more brushes still: cap_options puts the fewest refused first).
-                        return self._unfollowed_brushes() if dry and sheets else self._reachable(joint, path, story)
+                        if dry and sheets:
+                            return self._unfollowed_brushes(sorted(caps))
+                        return self._reachable(joint, path, story)
         return self._unreachable(searches, bounds, attempts, low, high, master, eleven, deck_end, len(caps_tried) > 1)
 
-    def _unfollowed_brushes(self) -> ReachReport:
-        """Undecided: the only builds found have a detailed player refused a brush (its ``brushes`` figure below
-        what its tableau asks for) beside players entered from the sheet's figures. A brush is refused only once
-        all 15 are held (data/SOURCES.md decision 8), and the brushes a sheet player held round by round are not
-        followed (its figures do not show them), so whether the reserve was empty at each refusal is not known:
-        the build may be impossible, and a verdict is never *reachable* without knowing."""
-        reason = _(
-            "a build was found, but in it a player is refused a brush beside players entered from the sheet's "
-            "figures, whose brushes are not followed: whether the brush reserve was empty then is not known"
-        )
+    def _unfollowed_brushes(self, refused: Sequence[int]) -> ReachReport:
+        """Undecided: the only builds found have the detailed players ``refused`` refused a brush (their
+        ``brushes`` figure below what their tableau asks for) beside players entered from the sheet's figures. A
+        brush is refused only once all 15 are held (data/SOURCES.md decision 8), and the brushes a sheet player
+        held round by round are not followed (its figures do not show them), so whether the reserve was empty at
+        each refusal is not known: the build may be impossible, and a verdict is never *reachable* without
+        knowing."""
+        reason = ngettext(
+            "a build was found, but in it {names} is refused a brush beside players entered from the sheet's "
+            "figures, whose brushes are not followed: whether the brush reserve was empty then is not known",
+            "a build was found, but in it {names} are refused brushes beside players entered from the sheet's "
+            "figures, whose brushes are not followed: whether the brush reserve was empty then is not known",
+            len(refused),
+        ).format(names=", ".join(self.table.players[k].name for k in refused))
         self.verdicts = {}
         self.mark("undecided", "")  # the reason is the whole table's, said once
         return self.finish("undecided", reason=reason)
