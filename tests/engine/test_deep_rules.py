@@ -318,7 +318,8 @@ def test_a_brush_refused_beside_a_sheet_player_is_undecided_never_reachable() ->
             assert report.verdict == "undecided", report.render()
             assert "whether the brush reserve was empty then is not known" in report.reason
             names = ", ".join(table.players[k].name for k in short)
-            assert f"in it {names} {'is refused a brush' if len(short) == 1 else 'are refused brushes'}" in report.reason
+            words = "is refused a brush" if len(short) == 1 else "are refused brushes"
+            assert f"in it {names} {words}" in report.reason
             assert [v.verdict for v in report.players] == ["undecided"] * 4
         elif not short:
             untouched += 1

@@ -49,7 +49,8 @@ refused before any search); :mod:`.explain` (the whole table: :func:`explain_rea
 
 from __future__ import annotations
 
-from marquoir.games.kanagawa.reach.explain import DEFAULT_TIME_BOUND, deep_check, explain_reachability, paused_gc
+from marquoir.games.kanagawa.reach.clock import paused_gc
+from marquoir.games.kanagawa.reach.explain import DEFAULT_TIME_BOUND, deep_check, explain_reachability
 from marquoir.games.kanagawa.reach.report import PlayerVerdict, ReachReport
 from marquoir.games.kanagawa.reach.steps import STEP_KINDS, CardAt, IconAt, Step
 

@@ -16,10 +16,8 @@ plurals (:func:`marquoir.i18n.ngettext`).
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from typing import Any
 
 from marquoir.core.issues import Issue
@@ -28,7 +26,7 @@ from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
 from marquoir.games.kanagawa.legality import iter_issues
 from marquoir.games.kanagawa.reach.board import Board
 from marquoir.games.kanagawa.reach.caps import cap_options
-from marquoir.games.kanagawa.reach.clock import OutOfTime
+from marquoir.games.kanagawa.reach.clock import OutOfTime, paused_gc
 from marquoir.games.kanagawa.reach.joint import Joint
 from marquoir.games.kanagawa.reach.master import master_never_assisted
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, prepare_player
@@ -60,25 +58,6 @@ DEFAULT_TIME_BOUND = 2.0
 QUICK_ROUNDS = 3
 #: Cards in a game's deck (kept under its former name).
 DECK_SIZE = DECK_CARDS
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector inside the block, then put it back as it was (enabled again only if
-    it was enabled on entry).
-
-    This is process-wide: :func:`gc.disable` stops automatic collection for every thread of the process, not only
-    the one in the block, and a thread that leaves its block re-enables the collector for all, even while another
-    thread's block is still running. Reference counting still frees every object that is not in a cycle; cycles
-    made meanwhile wait for the next collection."""
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _round_bounds(p: PreparedPlayer, deck_end: bool) -> tuple[int, int]:
@@ -601,4 +580,4 @@ def deep_check(table: Table) -> tuple[list[Issue], dict[str, Any]]:
     return report.issues(), extra
 
 
-__all__ = ["DEFAULT_TIME_BOUND", "deep_check", "explain_reachability", "paused_gc"]
+__all__ = ["DEFAULT_TIME_BOUND", "deep_check", "explain_reachability"]
