@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from support.engine import brushy_game
+from support.engine import brushy_game, refused_seats
 from support.real_games import as_sheet
 
 from marquoir import check, score
@@ -36,7 +36,6 @@ from marquoir.games.kanagawa.reach import explain as explain_module
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.reach.school import counts_possible, holder_after, round_shapes
 from marquoir.games.kanagawa.table import DetailedPlayer, Rules, SheetPlayer, Table
-from marquoir.games.kanagawa.tableau import tableaux_of
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES
 
 CARDS = sorted(catalogue().cards.values(), key=lambda c: c.id)
@@ -235,8 +234,7 @@ def test_engine_tables_whose_reserve_ran_dry_are_legal_and_reachable() -> None:
     dry = 0
     for seed in range(12):
         table = final_table(brushy_game(seed))
-        tableaux = tableaux_of(table, catalogue())
-        short = [t for p, t in zip(table.players, tableaux, strict=True) if t and p.brushes < t.brushes_explained]
+        short = refused_seats(table)
         assert check(table) == []
         if short:
             dry += 1
@@ -304,9 +302,7 @@ def test_a_brush_refused_beside_a_sheet_player_is_undecided_never_reachable() ->
     refused = untouched = 0
     for seed in range(12):
         table = final_table(brushy_game(seed))
-        tableaux = tableaux_of(table, catalogue())
-        short = [k for k, (p, t) in enumerate(zip(table.players, tableaux, strict=True))
-                 if t and p.brushes < t.brushes_explained]  # fmt: skip
+        short = refused_seats(table)
         # The player after the first one refused (or the last) from the sheet; the others as they are.
         seat = (short[0] + 1) % 4 if short else 3
         players = list(table.players)

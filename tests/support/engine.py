@@ -13,9 +13,11 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
-from marquoir.games.kanagawa.catalogue import Paint, PrintHalf, StudioHalf
+from marquoir.games.kanagawa.catalogue import Paint, PrintHalf, StudioHalf, catalogue
 from marquoir.games.kanagawa.engine import GameState, LessonCard, build_deck, new_game
 from marquoir.games.kanagawa.engine.players import GreedyPlayer, Player, RandomPlayer, play
+from marquoir.games.kanagawa.table import DetailedPlayer, Table
+from marquoir.games.kanagawa.tableau import tableaux_of
 from marquoir.games.kanagawa.vocabulary import BASE_FAMILIES, KITE_COLOURS, LANDSCAPES, SEASONS
 
 YOKAI_FAMILIES = ("trees", "animals", "kites", "umbrellas")
@@ -108,3 +110,14 @@ def brushy_game(seed: int) -> GameState:
     families, deck = brushy_deck()
     kinds: list[Player] = [GreedyPlayer() if i % 2 else RandomPlayer() for i in range(4)]
     return play(new_game(deck, 4, seed=seed, families=families), kinds, random.Random(seed))
+
+
+def refused_seats(table: Table) -> list[int]:
+    """The detailed players whose ``brushes`` figure is below what their tableau asks for: refused a brush once
+    the reserve ran dry (data/SOURCES.md decision 8)."""
+    tableaux = tableaux_of(table, catalogue())
+    return [
+        k
+        for k, (p, t) in enumerate(zip(table.players, tableaux, strict=True))
+        if isinstance(p, DetailedPlayer) and t and p.brushes is not None and p.brushes < t.brushes_explained
+    ]

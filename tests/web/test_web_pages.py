@@ -8,17 +8,14 @@ import json
 import pytest
 from flask.testing import FlaskClient
 from markupsafe import escape
-from support.engine import brushy_game
+from support.engine import brushy_game, refused_seats
 from support.pages import hidden, input_tag
 from support.real_games import as_sheet
 from support.samples import sample_text
 
 from marquoir import load_table, score
-from marquoir.games.kanagawa.catalogue import catalogue
 from marquoir.games.kanagawa.document import dump_table
 from marquoir.games.kanagawa.engine import final_table
-from marquoir.games.kanagawa.table import DetailedPlayer, Table
-from marquoir.games.kanagawa.tableau import tableaux_of
 from marquoir.web.security import CONTENT_SECURITY_POLICY
 
 
@@ -411,9 +408,10 @@ def test_a_reason_blamed_on_one_player_is_said_once(client: FlaskClient) -> None
 def test_a_brush_refused_beside_a_sheet_player_is_not_decided_and_says_why_once(client: FlaskClient) -> None:
     """A game whose brush reserve ran dry, a player not refused one entered from the sheet: the page says the
     table is not decided (not that time ran out) and why, once, in the whole table's line."""
-    table = next(t for t in (final_table(brushy_game(seed)) for seed in range(12)) if _refused(t))
-    seat = (_refused(table)[0] + 1) % 4
-    assert seat not in _refused(table)
+    table, refused = next((t, r) for t in (final_table(brushy_game(seed)) for seed in range(12))
+                          if (r := refused_seats(t)))  # fmt: skip
+    seat = (refused[0] + 1) % 4
+    assert seat not in refused
     players = list(table.players)
     players[seat] = as_sheet(table, seat, points=False)
     doc = dump_table(dataclasses.replace(table, players=tuple(players)))
@@ -425,9 +423,3 @@ def test_a_brush_refused_beside_a_sheet_player_is_not_decided_and_says_why_once(
     french = client.post("/reach", data={"table": doc}, headers={"Accept-Language": "fr"})
     assert "non tranché" in french.get_data(as_text=True)
 
-
-def _refused(table: Table) -> list[int]:
-    """The players whose brushes figure is below what their tableau asks for (refused a brush)."""
-    tableaux = tableaux_of(table, catalogue())
-    return [k for k, (p, t) in enumerate(zip(table.players, tableaux, strict=True))
-            if isinstance(p, DetailedPlayer) and t and p.brushes is not None and p.brushes < t.brushes_explained]
