@@ -272,7 +272,7 @@ def test_a_bad_import_s_error_is_where_the_eye_is(page: Any, live_server: str, a
     page.wait_for_selector("#import-message")
     assert page.url.endswith("/import")
     # autofocus is applied at the next rendering update, after the page is parsed: wait for it (or time out)
-    page.wait_for_function("document.activeElement && document.activeElement.tagName === 'TEXTAREA'")
+    page.wait_for_function("() => document.activeElement && document.activeElement.tagName === 'TEXTAREA'")
     assert page.input_value("#import textarea") == pasted
     for shown in ("#import-message", "#import .error", "#import textarea"):  # in view, not 1,000 px below
         box = page.locator(shown).first.bounding_box()
