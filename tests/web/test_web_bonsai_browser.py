@@ -84,6 +84,9 @@ def start(page: Any, server: str, names: list[str]) -> None:
 
 
 def totals(page: Any, table: str = "table.results") -> list[int]:
+    """The totals row of the results table, once it is there: the table is found as soon as its start is parsed,
+    its footer later (a loaded machine showed it empty)."""
+    page.wait_for_selector(f"{table} tfoot tr.rank td")
     return [int(t) for t in page.locator(f"{table} tfoot tr.total td").all_inner_texts()]
 
 
