@@ -92,3 +92,17 @@ def test_the_joint_searches_of_one_table_share_their_board() -> None:
     assert not board.serves(other.seats)
     with pytest.raises(AssertionError):
         Joint(other.seats, board)
+
+
+def test_the_exhaustive_pass_after_the_budgeted_one_answers_as_a_fresh_one() -> None:
+    """The budgeted pass over every start (:meth:`Joint.find`'s stage before the last) leaves its failed states to
+    the exhaustive pass: on seed 6 in 9 rounds it runs over its budget having proved states failed, and the
+    exhaustive pass after it answers as the exhaustive pass of a joint search that never ran it."""
+    stages = Joint.PASSES
+    board = board_of(moved(6), 9)
+    joint = Joint(board.seats, board)
+    assert joint.find(stages - 2) is None
+    assert joint.budget is not None and joint.budget < 0 and joint.failed  # over budget, failures kept
+    carried = joint.find()
+    fresh_board = board_of(moved(6), 9)
+    assert (carried is None) == (Joint(fresh_board.seats, fresh_board).find() is None)

@@ -69,9 +69,15 @@ class Board:
     )
     #: How many sheet players take part (each takes the Assistant at most once a round).
     sheet_count: int = field(init=False, default=0)
+    #: The sheet players' seats and the cards each needs at least (:meth:`can`'s memo counts their cards up to it),
+    #: and by seat the cards counted at most (a detailed player's all: more than the deck).
+    sheet_cards: tuple[tuple[int, int], ...] = field(init=False, default=())
+    counted: tuple[int, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
-        self.sheet_count = sum(1 for seat in self.seats if isinstance(seat, SheetSeat))
+        self.sheet_cards = tuple((k, seat.cards) for k, seat in enumerate(self.seats) if isinstance(seat, SheetSeat))
+        self.sheet_count = len(self.sheet_cards)
+        self.counted = tuple(seat.cards if isinstance(seat, SheetSeat) else self.deck + 1 for seat in self.seats)
 
     def players(self) -> list[PreparedPlayer | SheetSeat]:
         """What the board sees of each seat: the detailed player prepared (its cards, its brushes at the end) or
@@ -177,13 +183,13 @@ class Board:
         by the end), so ``s`` counts only up to the rounds left, and after a round taking it only ``0`` or the most
         left (``s - 1``) need be tried: any number between allows no round pattern that ``s - 1`` does not."""
         left = self.rounds - r
-        capped = tuple(min(n, left) for n in sources)
-        pool = self.pool(pool, left)
+        capped = sources if max(sources) <= left else tuple(min(n, left) for n in sources)
+        pool = min(pool, self.sheet_count * left)  # self.pool, inlined: this is the joint search's hot path
         # A sheet player's cards count here only up to its least (its rounds are judged by what it still needs),
         # and the deck by what is left of it: remembered by those, an exact reduction.
-        seen = tuple(
-            min(b, seat.cards) if isinstance(seat, SheetSeat) else b for seat, b in zip(self.seats, taken, strict=True)
-        )
+        seen = taken
+        if any(taken[k] > cards for k, cards in self.sheet_cards):
+            seen = tuple(min(b, most) for b, most in zip(taken, self.counted, strict=True))
         key = (r, seen, self.deck - sum(taken), capped, first, pool, owed)
         known = self.board_memo.get(key)
         if known is None:

@@ -104,13 +104,15 @@ class Joint:
     failed: set[tuple[object, ...]] = field(default_factory=set)
     visited: int = 0
     budget: int | None = None
+    #: Whether :attr:`failed` comes from a pass reading every start (see :meth:`find`).
+    read_all: bool = False
 
     def __post_init__(self) -> None:
         assert self.board.serves(self.seats)
 
     #: The passes of :meth:`find`: each player's first starts only; the same with the Grand Master's player free;
-    #: with the others free; every start (exhaustive).
-    PASSES = 4
+    #: with the others free; every start within the quick stages' budget; every start (exhaustive).
+    PASSES = 5
 
     def find(self, stage: int = PASSES - 1) -> list[Round] | None:
         """A joint build in :attr:`rounds` rounds, or ``None``. The search is exhaustive in the last stage (a
@@ -118,8 +120,10 @@ class Joint:
         branched on): ``None`` from it means no build exists. The stages before read only each player's first
         starts (the ways its search found first, where the board allows them), then the same with the Grand
         Master's player free, then with the others free (the Assistant the Grand Master's player must take last
-        most often asks for one or the other), within a budget of states: they find most games at once, and their
-        ``None`` proves nothing."""
+        most often asks for one or the other), then every start, each within a budget of states: they find most
+        games at once, and their ``None`` proves nothing. The budgeted pass over every start is the exhaustive one
+        cut short: a game the exhaustive pass finds at once is found there without waiting for the quick passes of
+        longer games, and the states it proved failed are not searched again by the exhaustive pass."""
         count = len(self.seats)
         start = tuple(seat.root() if isinstance(seat, Seat) else 0 for seat in self.seats)
         firsts = list(range(count))
@@ -127,6 +131,7 @@ class Joint:
             # The table's Grand Master first: a game in which nobody takes the Assistant ends where it started.
             firsts.sort(key=lambda seat: seat != self.board.master)
         detailed = [k for k, seat in enumerate(self.seats) if isinstance(seat, Seat)]
+        exhaustive = stage == self.PASSES - 1
         if stage == 0:
             limits: dict[int, int | None] = dict.fromkeys(detailed, 1)
         elif stage in (1, 2):
@@ -139,8 +144,13 @@ class Joint:
             seat = self.seats[k]
             assert isinstance(seat, Seat)
             seat.limit = limit
-        self.failed = set()
-        quick = stage != self.PASSES - 1
+        # Failed states are kept from the budgeted pass over every start to the exhaustive one (the same starts,
+        # and a state is marked failed only once every way out of it has failed), never from the passes reading
+        # fewer starts (their failures prove nothing beyond those starts).
+        if not (exhaustive and self.read_all):
+            self.failed = set()
+        self.read_all = stage >= self.PASSES - 2
+        quick = not exhaustive
         self.budget = FIRST_PASS_STATES * self.board.rounds if quick else None
         searches = [seat.search for seat in self.seats if isinstance(seat, Seat)]
         try:
