@@ -184,7 +184,7 @@ class Board:
         left (``s - 1``) need be tried: any number between allows no round pattern that ``s - 1`` does not."""
         left = self.rounds - r
         capped = sources if max(sources) <= left else tuple(min(n, left) for n in sources)
-        pool = min(pool, self.sheet_count * left)  # self.pool, inlined: this is the joint search's hot path
+        pool = self.pool(pool, left)
         # A sheet player's cards count here only up to its least (its rounds are judged by what it still needs),
         # and the deck by what is left of it: remembered by those, an exact reduction.
         seen = taken
