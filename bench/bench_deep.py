@@ -40,6 +40,7 @@ from support.engine import YOKAI_FAMILIES, YOKAI_FAMILIES_2, finished_game
 from support.real_games import derived_tables, master_elsewhere
 
 import marquoir
+from marquoir.core import clock
 from marquoir.games.kanagawa.engine import final_table
 from marquoir.games.kanagawa.reach import explain_reachability
 from marquoir.games.kanagawa.table import Table
@@ -87,22 +88,6 @@ def hand_made_tables() -> list[tuple[str, Table]]:
         ("the Assistant last, the other the Grand Master",
          Table(players=(dataclasses.replace(ben2, grand_master=True), dan))),
     ]
-
-
-class _CpuTime:
-    """Stands for the :mod:`time` module in the deep check's modules under ``--cpu-clock``: their deadlines read
-    the process's CPU time."""
-
-    perf_counter = staticmethod(time.process_time)
-
-
-def cpu_clock() -> None:
-    """Count the deep check's time bound in CPU time (``--cpu-clock``)."""
-    from marquoir.games.kanagawa.reach import clock, explain, search
-
-    for module in (clock, explain, search):
-        assert module.time is time
-        module.time = _CpuTime  # type: ignore[assignment]
 
 
 LIST_UNDECIDED = False
@@ -183,7 +168,7 @@ def main(argv: list[str]) -> None:
     moved, games, repeats = args.moved, args.games, args.repeats
     LIST_UNDECIDED = args.list
     if args.cpu_clock:
-        cpu_clock()
+        clock.count_cpu_time()
         print("the time bound counted in CPU time (--cpu-clock)")
     if moved:
         print(f"deep check over the sheet-figure tables of {games} real games, the Grand Master moved to another "

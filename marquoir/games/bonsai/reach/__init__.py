@@ -15,10 +15,10 @@ the plain-text lines of the witness.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from marquoir.core import clock
 from marquoir.core.issues import Issue
 from marquoir.games.bonsai.catalogue import Catalogue, catalogue
 from marquoir.games.bonsai.engine.state import GameState
@@ -137,11 +137,11 @@ def explain_reachability(
 ) -> ReachReport:
     """How could this table have been grown? The module says how each verdict is reached."""
     cat = cat or catalogue()
-    began = time.perf_counter()
+    began = clock.now()
     deadline = began + time_bound
 
     def done(verdict: str, reason: str = "", **more: Any) -> ReachReport:
-        return ReachReport(verdict, reason, seconds=time.perf_counter() - began, **more)
+        return ReachReport(verdict, reason, seconds=clock.now() - began, **more)
 
     issues = check(table)
     if issues:
@@ -184,7 +184,7 @@ def explain_reachability(
         for turns in (SHORT_TURNS, SEARCH_TURNS) if slack else (SEARCH_TURNS,):
             attempts, stopped = stopped, []
             for attempt in attempts:
-                if time.perf_counter() > deadline:
+                if clock.now() > deadline:
                     break
                 try:
                     witness = build(table, cat, attempt, slack, deadline, turns)

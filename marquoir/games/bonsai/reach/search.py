@@ -7,11 +7,11 @@ ends with the table: a witness is never a guess.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from marquoir.core import clock
 from marquoir.errors import RuleError
 from marquoir.games.bonsai.catalogue import Catalogue
 from marquoir.games.bonsai.engine.rules import (
@@ -183,7 +183,7 @@ def build(
     ``slack`` times in a game (a limited discrepancy search: the other action or another card, tried in that order
     once the plan's own choice has failed), dropping a solo game as soon as its turns cannot place what is left
     (:func:`_hopeless`), within ``turns`` turns (:data:`SEARCH_TURNS` by default) and the ``deadline``
-    (``time.perf_counter``); :class:`OutOfTurns` when either stops it."""
+    (on :mod:`marquoir.core.clock`); :class:`OutOfTurns` when either stops it."""
     rng = random.Random(seed)
     plans, trigger = make_plans(table, cat, rng, seed)
     names = [p.name for p in table.players]
@@ -195,7 +195,7 @@ def build(
     def step(node: _Node, variant: int) -> bool:
         """Play one turn of ``node`` in place; whether it was a move the rules allow that leaves hope."""
         budget[0] -= 1
-        if budget[0] < 0 or (deadline is not None and time.perf_counter() > deadline):
+        if budget[0] < 0 or (deadline is not None and clock.now() > deadline):
             raise _OutOfTurns
         plan = node.plans[node.state.current]
         try:

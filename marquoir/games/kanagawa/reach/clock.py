@@ -1,13 +1,14 @@
 """The time of one table's search: its bound, shared by every phase (preparing the players, the searches, the joint
-search, the witness and the reasons), a deadline on :func:`time.perf_counter`; and Python's garbage collector
-paused while it runs (:func:`paused_gc`)."""
+search, the witness and the reasons), a deadline on the deep checks' clock (:mod:`marquoir.core.clock`); and
+Python's garbage collector paused while it runs (:func:`paused_gc`)."""
 
 from __future__ import annotations
 
 import gc
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from marquoir.core import clock
 
 
 class OutOfTime(Exception):
@@ -16,7 +17,7 @@ class OutOfTime(Exception):
 
 def check(deadline: float) -> None:
     """Raise :class:`OutOfTime` once ``deadline`` has passed."""
-    if time.perf_counter() > deadline:
+    if clock.now() > deadline:
         raise OutOfTime
 
 

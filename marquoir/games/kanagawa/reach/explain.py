@@ -16,10 +16,10 @@ plurals (:func:`marquoir.i18n.ngettext`).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from marquoir.core import clock
 from marquoir.core.issues import Issue
 from marquoir.games.kanagawa.bounds import TileChoice
 from marquoir.games.kanagawa.catalogue import Catalogue, catalogue
@@ -96,7 +96,7 @@ class _Explanation:
 
     def __init__(self, table: Table, time_bound: float, cat: Catalogue) -> None:
         self.table, self.time_bound, self.cat = table, time_bound, cat
-        self.began = time.perf_counter()
+        self.began = clock.now()
         self.deadline = self.began + time_bound
         self.verdicts: dict[int, PlayerVerdict] = {}
         self.notes: list[str] = []
@@ -105,7 +105,7 @@ class _Explanation:
 
     def finish(self, verdict: str, rounds: int | None = None, reason: str = "", illegal: bool = False) -> ReachReport:
         ordered = tuple(self.verdicts[k] for k in sorted(self.verdicts))
-        seconds = time.perf_counter() - self.began
+        seconds = clock.now() - self.began
         return ReachReport(verdict, ordered, rounds, reason, tuple(self.notes), seconds, illegal)
 
     def mark(self, verdict: str, reason: str) -> None:

@@ -42,13 +42,13 @@ full before any verdict other than *reachable* (:mod:`~marquoir.games.kanagawa.r
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 import marquoir.games.kanagawa.engine.painting as painting
+from marquoir.core import clock
 from marquoir.games.kanagawa.engine.painting import Brushes
 from marquoir.games.kanagawa.reach.clock import OutOfTime
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, Relocation
@@ -166,7 +166,7 @@ class Search:
         ti, tj, thp, ths, thk = stop_at[:5] if stop_at is not None else (n, m, n, m, kept)
         while stack:
             self.nodes += 1
-            if self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
+            if self.nodes & 1023 == 0 and clock.now() > self.deadline:
                 raise OutOfTime
             if self.node_limit is not None and self.nodes > self.node_limit:
                 raise OverBudget
