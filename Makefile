@@ -37,8 +37,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
+# Two workers (pytest-xdist), each test file on one of them: a file's module fixtures (a built wheel, a PostgreSQL
+# server, an nginx) are made once, and the browser files start one Chromium per worker. Not --dist=loadgroup: with
+# pytest 9.2 xdist 3.8 no longer marks a group in the test's id, and the group's tests split across workers.
 unit: $(STAMP) catalogues node-tools
-	$(PY) -m pytest
+	$(PY) -m pytest --numprocesses=2 --dist=loadfile
 
 # The browser tests' own tools from the npm registry, at the versions package-lock.json pins (axe-core, which checks
 # each page's accessibility; never served to a page, nothing fetched at run time).
