@@ -9,6 +9,7 @@ but runs none of its ``.pth`` files (so the checkout's editable install stays ou
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -48,13 +49,26 @@ print("served from the wheel")
 """
 
 
+#: What a build never reads: the checkout's environment, caches and build products (as in .gitignore).
+_NOT_SOURCE = shutil.ignore_patterns(
+    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".*_cache", ".hypothesis", "instance",
+    "test-artifacts", "node_modules", "*.mo",
+)
+
+
 def _build(kind: str, out: Path) -> Path:
-    subprocess.run(
-        [*PIP, "wheel", "--no-deps", "--no-build-isolation", "-w", str(out), str(ROOT)]
+    """Build the ``wheel`` or the ``sdist`` into ``out`` from a copy of the checkout's source: setuptools writes
+    its ``build/`` folder beside the source, and one left in the checkout by an interrupted build (or a build on
+    another test worker) made the next one fail on a file that already existed."""
+    source = out / "source"
+    shutil.copytree(ROOT, source, ignore=_NOT_SOURCE)
+    built = subprocess.run(
+        [*PIP, "wheel", "--no-deps", "--no-build-isolation", "-w", str(out), str(source)]
         if kind == "wheel"
         else [sys.executable, "-c", "import setuptools.build_meta as b, sys; b.build_sdist(sys.argv[1])", str(out)],
-        check=True, capture_output=True, text=True, timeout=300, cwd=ROOT,
+        capture_output=True, text=True, timeout=300, cwd=source,
     )  # fmt: skip
+    assert built.returncode == 0, f"building the {kind} failed:\n{built.stdout}\n{built.stderr}"
     (found,) = out.glob("marquoir-*.whl" if kind == "wheel" else "marquoir-*.tar.gz")
     return found
 
