@@ -48,9 +48,8 @@ from functools import lru_cache
 from typing import Any
 
 import marquoir.games.kanagawa.engine.painting as painting
-from marquoir.core import clock
 from marquoir.games.kanagawa.engine.painting import Brushes
-from marquoir.games.kanagawa.reach.clock import OutOfTime
+from marquoir.games.kanagawa.reach.clock import check
 from marquoir.games.kanagawa.reach.player import PreparedPlayer, Relocation
 from marquoir.games.kanagawa.vocabulary import COLUMN_CARDS, END_PRINT_CARDS
 from marquoir.i18n import _, ngettext
@@ -166,8 +165,8 @@ class Search:
         ti, tj, thp, ths, thk = stop_at[:5] if stop_at is not None else (n, m, n, m, kept)
         while stack:
             self.nodes += 1
-            if self.nodes & 1023 == 0 and clock.now() > self.deadline:
-                raise OutOfTime
+            if self.nodes & 1023 == 0:
+                check(self.deadline)
             if self.node_limit is not None and self.nodes > self.node_limit:
                 raise OverBudget
             micro = take_next()
